@@ -1,0 +1,140 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+import type { Auth } from './auth/auth';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './http/errors';
+import type { AppEnv } from './http/env';
+import { originCheck } from './http/origin-check';
+import type { RateLimitStore } from './http/rate-limit';
+import { authRoutes } from './modules/auth/routes';
+import { productRoutes } from './modules/products/routes';
+import { systemRoutes } from './modules/system/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  log: Logger;
+  rateLimits: RateLimitStore;
+  /** Folder of the built web app; when absent only the API is served. */
+  webRoot?: string;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Radix, sonner and recharts set inline style attributes.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new AppError(400, ERROR_CODES.validation, issue?.message ?? 'Invalid input');
+      }
+    },
+  });
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = deps.log.child({ requestId: c.var.requestId });
+    c.set('log', log);
+    c.set('auth', deps.auth);
+    c.set('database', deps.database);
+    c.set('config', deps.config);
+    c.set('rateLimits', deps.rateLimits);
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      const fields = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
+      if (c.res.status >= 500) log.error(fields, 'request failed');
+      else if (c.res.status === 401 || c.res.status === 403) log.warn(fields, 'request denied');
+      else log.debug(fields, 'request');
+    }
+  });
+  app.use(secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'strict-origin-when-cross-origin', crossOriginEmbedderPolicy: false }));
+  app.use(compress());
+
+  app.use('/api/*', bodyLimit({
+    maxSize: deps.config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
+    },
+  }));
+  app.use('/api/*', originCheck(deps.config));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  const api = new OpenAPIHono<AppEnv>()
+    .route('/', systemRoutes)
+    .route('/', authRoutes)
+    .route('/', productRoutes);
+  app.route('/api', api);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'WorkSphere API', version: '1.0.0' },
+  });
+
+  app.all('/api/*', () => {
+    throw new AppError(404, ERROR_CODES.notFound, 'Not found');
+  });
+
+  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) serveWeb(app, deps.webRoot);
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json({ error: { code: err.code, message: err.message, requestId: c.var.requestId } }, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation;
+      return c.json({ error: { code, message: err.message || 'Bad request', requestId: c.var.requestId } }, err.status);
+    }
+    (c.var.log ?? deps.log).error({ err }, 'unhandled error');
+    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_ERROR, requestId: c.var.requestId } }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** Serves the built web app: hashed assets cached for a year, every other path gets index.html. */
+function serveWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: webRoot,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: webRoot, index: '' }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

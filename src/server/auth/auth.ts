@@ -1,0 +1,60 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { MIN_PASSWORD_LENGTH } from '@/shared/auth';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseUrl: string;
+  trustedOrigins: string[];
+}
+
+export function createAuth({ db, secret, baseUrl, trustedOrigins }: AuthOptions) {
+  return betterAuth({
+    appName: 'WorkSphere',
+    secret,
+    baseURL: baseUrl,
+    // Our own routes call auth.api.* and check the Origin header themselves (csrf middleware);
+    // better-auth's HTTP handler is never mounted.
+    trustedOrigins: (request) => [baseUrl, ...trustedOrigins, request ? new URL(request.url).origin : undefined],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      transaction: true,
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: false },
+        lastName: { type: 'string', required: true, input: false },
+        role: { type: 'string', required: true, input: false, defaultValue: 'user' },
+        companyId: { type: 'string', required: true, input: false },
+        organizationId: { type: 'string', required: false, input: false },
+        entityId: { type: 'string', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created only by our sign-up and user-creation services, in one transaction with their company rows.
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+    },
+    session: {
+      // Off on purpose: with a cookie cache a deleted user's cookie would keep working.
+      cookieCache: { enabled: false },
+    },
+    // Our own limiter (rate-limit.ts) counts failed sign-ins per client, in every mode.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      useSecureCookies: baseUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+      message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    }),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  BASE_URL: z.url().optional(),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SIGN_IN_MAX_FAILURES: positiveInt(10),
+  SIGN_UP_MAX_ATTEMPTS: positiveInt(20),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  BODY_LIMIT_BYTES: positiveInt(100 * 1024),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type Config = z.infer<typeof schema> & { baseUrl: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  return { ...c, baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}` };
+}

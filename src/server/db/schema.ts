@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('products_type_key').on(t.type),
+    check('products_type_check', sql`${t.type} in ('crm', 'ats', 'hrms', 'projects')`),
+  ],
+);
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // No FK to users: users reference organizations, and sign-up creates the organization first.
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('organizations_company_id_name_key').on(t.companyId, t.name),
+    // Target of the composite keys that keep children in the same company as their organization.
+    unique('organizations_id_company_id_key').on(t.id, t.companyId),
+    index('organizations_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const entities = pgTable(
+  'entities',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    country: text('country').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('entities_organization_id_name_key').on(t.organizationId, t.name),
+    unique('entities_id_company_id_key').on(t.id, t.companyId),
+    foreignKey({
+      name: 'entities_organization_company_fk',
+      columns: [t.organizationId, t.companyId],
+      foreignColumns: [organizations.id, organizations.companyId],
+    }).onDelete('cascade'),
+    index('entities_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** better-auth's user model, extended with the spec's profile fields. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull().default('user'),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    unique('users_id_company_id_key').on(t.id, t.companyId),
+    check('users_role_check', sql`${t.role} in ('super_admin', 'user')`),
+    index('users_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable('verifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companyProductAccess = pgTable(
+  'company_product_access',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'company_product_access_pkey', columns: [t.companyId, t.productId] })],
+);
+
+export const entityProductAccess = pgTable(
+  'entity_product_access',
+  {
+    entityId: uuid('entity_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'entity_product_access_pkey', columns: [t.entityId, t.productId] }),
+    unique('entity_product_access_entity_product_company_key').on(t.entityId, t.productId, t.companyId),
+    foreignKey({
+      name: 'entity_product_access_entity_fk',
+      columns: [t.entityId, t.companyId],
+      foreignColumns: [entities.id, entities.companyId],
+    }).onDelete('cascade'),
+    // An entity may hold only products its company holds.
+    foreignKey({
+      name: 'entity_product_access_company_product_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [companyProductAccess.companyId, companyProductAccess.productId],
+    }).onDelete('cascade'),
+    index('entity_product_access_product_idx').on(t.productId, t.companyId),
+  ],
+);
+
+export const userProductAccess = pgTable(
+  'user_product_access',
+  {
+    userId: uuid('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    roleType: text('role_type').notNull().default('app_admin'),
+  },
+  (t) => [
+    primaryKey({ name: 'user_product_access_pkey', columns: [t.userId, t.productId, t.entityId] }),
+    check('user_product_access_role_type_check', sql`${t.roleType} in ('app_admin')`),
+    foreignKey({
+      name: 'user_product_access_user_fk',
+      columns: [t.userId, t.companyId],
+      foreignColumns: [users.id, users.companyId],
+    }).onDelete('cascade'),
+    // A user may be granted a product only at an entity of their company that holds it.
+    foreignKey({
+      name: 'user_product_access_entity_product_fk',
+      columns: [t.entityId, t.productId, t.companyId],
+      foreignColumns: [entityProductAccess.entityId, entityProductAccess.productId, entityProductAccess.companyId],
+    }).onDelete('cascade'),
+    index('user_product_access_entity_idx').on(t.entityId, t.productId),
+  ],
+);

@@ -1,0 +1,68 @@
+import { serve, type ServerType } from '@hono/node-server';
+import closeWithGrace from 'close-with-grace';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { DataDirError, lockDataDir } from './db/data-dir-lock';
+import { MemoryRateLimitStore } from './http/rate-limit';
+import { createLogger } from './logger';
+import { resolveAuthSecret } from './secret';
+
+const webRoot = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** Bad configuration ends start-up with one line saying what is wrong. */
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+
+  let releaseLock = () => {};
+  let database: Database;
+  try {
+    if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
+    const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
+    database = config.DATABASE_URL
+      ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+      : await openDatabase({ dataDir: config.DATA_DIR });
+    const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
+    const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore(), webRoot });
+
+    const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    server.on('error', (e: NodeJS.ErrnoException) => {
+      releaseLock();
+      fail(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to a free port` : `Cannot listen on port ${config.PORT}: ${e.message}`);
+    });
+    server.on('listening', () => {
+      log.info({ port: config.PORT, database: database.kind }, `WorkSphere is listening on http://localhost:${config.PORT}`);
+    });
+
+    closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
+      if (err) log.error({ err }, 'shutting down after an error');
+      else log.info({ signal }, 'shutting down');
+      // Stop accepting connections and wait for requests in flight, then close the database.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      releaseLock();
+    });
+  } catch (e) {
+    releaseLock();
+    if (e instanceof DataDirError) fail(e.message);
+    const message = (e as Error).message ?? String(e);
+    if (config.DATABASE_URL) fail(`Cannot open the database at DATABASE_URL: ${message}`);
+    fail(`Cannot start: ${message}`);
+  }
+}
+
+await main();

@@ -1,0 +1,100 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { isAPIError } from 'better-auth/api';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult } from '@/shared/auth';
+import { loadSession, toSessionUser } from '../../auth/guard';
+import { clientIp } from '../../http/client-ip';
+import type { AppEnv } from '../../http/env';
+import { tooManyRequests, unauthorized } from '../../http/errors';
+import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
+import { signUp } from './sign-up';
+
+const signInRoute = defineRoute('public', {
+  method: 'post',
+  path: '/auth/sign-in',
+  summary: 'Sign in with email and password; sets the session cookie',
+  request: { body: jsonBody(signInInput) },
+  responses: {
+    200: jsonContent(z.object({ user: sessionResponse.shape.user.unwrap() })),
+    401: errorContent('Wrong email or password'),
+  },
+});
+
+const signUpRoute = defineRoute('public', {
+  method: 'post',
+  path: '/auth/sign-up',
+  summary: 'Create an account with its company, organization and entity; sets the session cookie',
+  request: { body: jsonBody(signUpInput) },
+  responses: { 201: jsonContent(signUpResult, 'Created'), 409: errorContent('The email is taken') },
+});
+
+const signOutRoute = defineRoute('public', {
+  method: 'post',
+  path: '/auth/sign-out',
+  summary: 'End the session (if any) and clear its cookie',
+  responses: { 204: { description: 'Signed out' } },
+});
+
+const sessionRoute = defineRoute('public', {
+  method: 'get',
+  path: '/session',
+  summary: 'The signed-in user, or null',
+  responses: { 200: jsonContent(sessionResponse) },
+});
+
+/** Copies better-auth's Set-Cookie headers onto our response. */
+function forwardCookies(c: Context, headers: Headers) {
+  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+}
+
+async function signInWithPassword(c: Context<AppEnv>, email: string, password: string) {
+  const { headers, response } = await c.var.auth.api.signInEmail({
+    body: { email, password },
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  forwardCookies(c, headers);
+  return toSessionUser(response.user);
+}
+
+export const authRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(signInRoute, async (c) => {
+    const { config, rateLimits } = c.var;
+    // Only failures count, per client address: a user who mistypes twice is not locked out.
+    const key = `sign-in:${clientIp(c, config.TRUST_PROXY)}`;
+    if ((await rateLimits.count(key)) >= config.SIGN_IN_MAX_FAILURES) throw tooManyRequests(AUTH_MESSAGES.tooManySignIns);
+    const { email, password } = c.req.valid('json');
+    try {
+      const user = await signInWithPassword(c, email.trim().toLowerCase(), password);
+      c.var.log.info({ event: 'sign_in', outcome: 'success', userId: user.id, companyId: user.companyId }, 'sign-in');
+      return c.json({ user }, 200);
+    } catch (e) {
+      if (!isAPIError(e)) throw e;
+      await rateLimits.hit(key, config.RATE_LIMIT_WINDOW_SECONDS);
+      c.var.log.info({ event: 'sign_in', outcome: 'failure' }, 'sign-in');
+      // The same answer for an unknown email and a wrong password.
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    }
+  })
+  .openapi(signUpRoute, async (c) => {
+    const { config, rateLimits, database, auth } = c.var;
+    const attempts = await rateLimits.hit(`sign-up:${clientIp(c, config.TRUST_PROXY)}`, config.RATE_LIMIT_WINDOW_SECONDS);
+    if (attempts > config.SIGN_UP_MAX_ATTEMPTS) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps);
+    const input = c.req.valid('json');
+    const ids = await signUp(database.db, auth, input);
+    c.var.log.info({ event: 'sign_up', userId: ids.userId, companyId: ids.companyId }, 'company signed up');
+    const user = await signInWithPassword(c, input.email, input.password);
+    return c.json({ user, companyId: ids.companyId, organizationId: ids.organizationId, entityId: ids.entityId }, 201);
+  })
+  .openapi(signOutRoute, async (c) => {
+    if (await loadSession(c.var.auth, c.req.raw.headers)) {
+      const { headers } = await c.var.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      forwardCookies(c, headers);
+    }
+    return c.body(null, 204);
+  })
+  .openapi(sessionRoute, async (c) => {
+    const session = await loadSession(c.var.auth, c.req.raw.headers);
+    return c.json({ user: session?.user ?? null }, 200);
+  });

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, type SignUpInput } from '@/shared/auth';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import {
+  accounts,
+  companies,
+  companyProductAccess,
+  entities,
+  entityProductAccess,
+  organizations,
+  users,
+} from '../../db/schema';
+import { isForeignKeyViolation, isUniqueViolation, withTenant } from '../../db/tenant';
+import { badRequest, conflict } from '../../http/errors';
+
+export interface SignUpIds {
+  userId: string;
+  companyId: string;
+  organizationId: string;
+  entityId: string;
+}
+
+/**
+ * Creates the account, company, organization, entity, the user's links and role, and the
+ * company's and entity's product access, in one transaction: on any failure no row remains.
+ * The password is hashed before the transaction opens (slow work stays outside it).
+ */
+export async function signUp(db: Db, auth: Auth, input: SignUpInput): Promise<SignUpIds> {
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const ids: SignUpIds = { userId: randomUUID(), companyId: randomUUID(), organizationId: randomUUID(), entityId: randomUUID() };
+  const productIds = [...new Set(input.selectedProducts)];
+  try {
+    await withTenant(db, ids.companyId, async (tx) => {
+      await tx.insert(companies).values({ id: ids.companyId, name: input.companyName });
+      await tx.insert(organizations).values({
+        id: ids.organizationId,
+        name: input.organizationName,
+        companyId: ids.companyId,
+        createdBy: ids.userId,
+      });
+      await tx.insert(entities).values({
+        id: ids.entityId,
+        name: input.entityName,
+        organizationId: ids.organizationId,
+        companyId: ids.companyId,
+        country: input.country,
+      });
+      await tx.insert(users).values({
+        id: ids.userId,
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'super_admin',
+        companyId: ids.companyId,
+        organizationId: ids.organizationId,
+        entityId: ids.entityId,
+      });
+      await tx.insert(accounts).values({
+        id: randomUUID(),
+        accountId: ids.userId,
+        providerId: 'credential',
+        userId: ids.userId,
+        password: passwordHash,
+      });
+      await tx.insert(companyProductAccess).values(productIds.map((productId) => ({ companyId: ids.companyId, productId })));
+      await tx
+        .insert(entityProductAccess)
+        .values(productIds.map((productId) => ({ entityId: ids.entityId, productId, companyId: ids.companyId })));
+    });
+  } catch (e) {
+    if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (isForeignKeyViolation(e, 'company_product_access_product_id_products_id_fk')) throw badRequest(AUTH_MESSAGES.unknownProduct);
+    throw e;
+  }
+  return ids;
+}

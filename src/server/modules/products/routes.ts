@@ -1,0 +1,23 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { productList } from '@/shared/products';
+import type { AppEnv } from '../../http/env';
+import { defineRoute, jsonContent } from '../../http/route';
+import { listAccessibleProducts, listCatalogue } from './service';
+
+const catalogue = defineRoute('public', {
+  method: 'get',
+  path: '/products',
+  summary: 'Every product, by name (for sign-up)',
+  responses: { 200: jsonContent(productList) },
+});
+
+const mine = defineRoute('user', {
+  method: 'get',
+  path: '/me/products',
+  summary: 'The products the signed-in user may open, by name',
+  responses: { 200: jsonContent(productList) },
+});
+
+export const productRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(catalogue, async (c) => c.json({ items: await listCatalogue(c.var.database.db) }, 200))
+  .openapi(mine, async (c) => c.json({ items: await listAccessibleProducts(c.var.database.db, c.var.user) }, 200));

@@ -1,0 +1,32 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/env';
+import { defineRoute, errorContent, jsonContent } from '../../http/route';
+
+const status = z.object({ status: z.enum(['ok']) });
+
+const health = defineRoute('public', {
+  method: 'get',
+  path: '/health',
+  summary: 'The process is up',
+  responses: { 200: jsonContent(status) },
+});
+
+const ready = defineRoute('public', {
+  method: 'get',
+  path: '/ready',
+  summary: 'The database answers',
+  responses: { 200: jsonContent(status), 503: errorContent('The database does not answer') },
+});
+
+export const systemRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(health, (c) => c.json({ status: 'ok' as const }, 200))
+  .openapi(ready, async (c) => {
+    try {
+      await c.var.database.ping();
+      return c.json({ status: 'ok' as const }, 200);
+    } catch (e) {
+      c.var.log.warn({ err: e }, 'readiness check failed');
+      return c.json({ error: { code: 'not_ready', message: 'The database is not available' } }, 503);
+    }
+  });

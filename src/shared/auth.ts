@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { country } from './countries';
+import { role } from './roles';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const AUTH_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  fillOrganizationDetails: 'Please fill in all organization details',
+  selectProduct: 'Please select at least one product',
+  invalidEmail: 'Please enter a valid email',
+  emailTaken: 'User already registered',
+  invalidCredentials: 'Invalid email or password',
+  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManySignUps: 'Too many sign-up attempts. Please wait a few minutes and try again.',
+  unknownProduct: 'One or more selected products do not exist',
+} as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const email = z
+  .string({ error: AUTH_MESSAGES.fillAllFields })
+  .trim()
+  .toLowerCase()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
+
+export const signInInput = z.object({
+  email: required(AUTH_MESSAGES.fillAllFields),
+  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+const accountShape = {
+  firstName: required(AUTH_MESSAGES.fillAllFields).max(100),
+  lastName: required(AUTH_MESSAGES.fillAllFields).max(100),
+  email: required(AUTH_MESSAGES.fillAllFields).pipe(email),
+  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(128),
+  confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+};
+
+type PasswordPair = { password: string; confirmPassword: string };
+const passwordsMatch = (v: PasswordPair) => v.password === v.confirmPassword;
+const passwordLongEnough = (v: PasswordPair) => v.password.length >= MIN_PASSWORD_LENGTH;
+
+/** Sign-up step 1 (spec §5): all five fields, then matching passwords, then length. */
+export const signUpAccount = z
+  .object(accountShape)
+  .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] });
+
+/** Sign-up step 2 (spec §5). */
+export const signUpCompanyShape = {
+  companyName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
+  organizationName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
+  entityName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
+  country: required(AUTH_MESSAGES.fillOrganizationDetails).pipe(country),
+  selectedProducts: z
+    .array(z.uuid({ error: AUTH_MESSAGES.unknownProduct }), { error: AUTH_MESSAGES.selectProduct })
+    .min(1, AUTH_MESSAGES.selectProduct)
+    .max(20),
+};
+export const signUpCompany = z.object(signUpCompanyShape);
+
+/** The whole sign-up, as the server receives it. */
+export const signUpInput = z
+  .object({ ...accountShape, ...signUpCompanyShape })
+  .strict()
+  .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] });
+export type SignUpInput = z.infer<typeof signUpInput>;
+export type SignUpForm = z.input<typeof signUpInput>;
+
+/** The signed-in user as the web app sees it. */
+export const sessionUser = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role,
+  companyId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  entityId: z.uuid().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({ user: sessionUser.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const signUpResult = z.object({
+  user: sessionUser,
+  companyId: z.uuid(),
+  organizationId: z.uuid(),
+  entityId: z.uuid(),
+});
+export type SignUpResult = z.infer<typeof signUpResult>;
