@@ -132,7 +132,6 @@ function serveWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
       },
     }),
   );
-  app.use('*', serveStatic({ root: webRoot, index: '' }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

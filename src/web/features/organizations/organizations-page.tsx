@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+
+/** Placeholder until this page is built. */
+export function OrganizationsPage() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-2xl font-bold">Organization Management</h1>
+      <p className="mt-2 text-muted-foreground">This page is being built.</p>
+      <Link to="/products" className="mt-4 inline-block text-primary underline">
+        Back to Products
+      </Link>
+    </main>
+  );
+}

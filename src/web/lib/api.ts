@@ -1,0 +1,57 @@
+import type { ZodType } from 'zod';
+import { apiError } from '@/shared/errors';
+
+/** An error answered by the API; `message` is meant to be shown as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+/** Called when a request that needed a session got 401: the session ended while the page was open. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+async function request<T>(method: string, path: string, schema: ZodType<T> | null, body?: unknown, query?: Query): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const parsed = apiError.safeParse(await response.json().catch(() => null));
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
+      : new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
+    if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
+    throw error;
+  }
+  if (response.status === 204 || schema === null) return undefined as T;
+  return schema.parse(await response.json());
+}
+
+export const api = {
+  get: <T>(path: string, schema: ZodType<T>, query?: Query) => request('GET', path, schema, undefined, query),
+  post: <T>(path: string, schema: ZodType<T> | null, body?: unknown) => request('POST', path, schema, body ?? {}),
+  patch: <T>(path: string, schema: ZodType<T>, body: unknown) => request('PATCH', path, schema, body),
+  delete: (path: string) => request<void>('DELETE', path, null),
+};
+
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;

@@ -1,0 +1,15 @@
+/** "Nov 22, 2026, 09:30 AM": en-US short month with time (organization list). */
+export function formatDateTime(iso: string) {
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** "Nov 22, 2026": en-US short date (entity and user lists). */
+export function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
