@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when its sources are newer than the last build, then runs the
-// server (API + web app) in this process, so signals reach it directly.
+// server (API + web app) in this process, so signals reach it directly. With WEB_ROOT set, the
+// server serves that folder and nothing is built.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ function newestMtime(path) {
 
 const inputs = ['index.html', 'vite.config.ts', 'package.json', 'src/web', 'src/shared'].map((p) => join(root, p));
 const stale = !existsSync(builtIndex) || Math.max(...inputs.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale && process.env.SKIP_WEB_BUILD !== '1') {
+if (stale && !process.env.WEB_ROOT) {
   console.error('Building the web app...');
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

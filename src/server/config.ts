@@ -6,6 +6,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_ROOT: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .optional()

@@ -10,7 +10,7 @@ import { MemoryRateLimitStore } from './http/rate-limit';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
 
-const webRoot = fileURLToPath(new URL('../../dist', import.meta.url));
+const defaultWebRoot = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /** Bad configuration ends start-up with one line saying what is wrong. */
 function fail(message: string): never {
@@ -37,7 +37,7 @@ async function main() {
       ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
       : await openDatabase({ dataDir: config.DATA_DIR });
     const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
-    const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore(), webRoot });
+    const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore(), webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     server.on('error', (e: NodeJS.ErrnoException) => {

@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export interface Company {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName: string;
+  organizationName: string;
+  entityName: string;
+  country: string;
+  productNames: string[];
+}
+
+/** The app's origin (playwright.config.ts baseURL): API calls that change something must send it. */
+export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3999}`;
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+export function newCompany(overrides: Partial<Company> = {}): Company {
+  const tag = randomUUID().slice(0, 6);
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: uniqueEmail('admin'),
+    password: 'secret123',
+    companyName: `Compilers ${tag}`,
+    organizationName: `Compilers Org ${tag}`,
+    entityName: `Arlington ${tag}`,
+    country: 'United States',
+    productNames: ['CRM', 'HRMS'],
+    ...overrides,
+  };
+}
+
+/**
+ * Signs a company up through the API with the page's cookie jar, so the page is signed in as
+ * its super admin. Faster than the UI; the sign-up UI has its own spec.
+ */
+export async function signUpViaApi(page: Page, company: Company = newCompany()) {
+  const request: APIRequestContext = page.context().request;
+  const catalogue = (await (await request.get('/api/products')).json()) as { items: { id: string; name: string }[] };
+  const selectedProducts = catalogue.items.filter((p) => company.productNames.includes(p.name)).map((p) => p.id);
+  const response = await request.post('/api/auth/sign-up', {
+    headers: { origin: ORIGIN },
+    data: { ...signUpFields(company), selectedProducts },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { company, ...(await response.json()) } as { company: Company; companyId: string; organizationId: string; entityId: string };
+}
+
+function signUpFields({ productNames: _productNames, ...fields }: Company) {
+  return { ...fields, confirmPassword: fields.password };
+}
+
+export async function signInViaUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { country } from './countries';
+import { page } from './pagination';
+
+export const ENTITY_MESSAGES = {
+  createRequired: 'All fields are required, including at least one product.',
+  updateRequired: 'All fields are required.',
+  duplicateOnCreate: 'An entity with this name already exists in the selected organization.',
+  duplicateOnUpdate: 'An entity with this name already exists in this organization.',
+  created: 'Entity created successfully with product access.',
+  updated: 'Entity updated successfully.',
+  createFailed: 'Failed to create entity. Please try again.',
+  updateFailed: 'Failed to update entity. Please try again.',
+  loadFailed: 'Failed to load entities. Please try again.',
+  productsLoadFailed: 'Failed to load products. Please try again.',
+  noProducts: 'No products available for this company',
+  productNotHeld: 'Each product must be one your company holds.',
+  organizationNotFound: 'Organization not found',
+  notFound: 'Entity not found',
+  deniedPage: "You don't have permission to access entity management.",
+} as const;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+export const entityCreateInput = z
+  .object({
+    name: requiredText(ENTITY_MESSAGES.createRequired),
+    organizationId: z.uuid({ error: ENTITY_MESSAGES.createRequired }),
+    country: requiredText(ENTITY_MESSAGES.createRequired).pipe(country),
+    productIds: z
+      .array(z.uuid({ error: ENTITY_MESSAGES.createRequired }), { error: ENTITY_MESSAGES.createRequired })
+      .min(1, ENTITY_MESSAGES.createRequired)
+      .max(20),
+  })
+  .strict();
+export type EntityCreateInput = z.infer<typeof entityCreateInput>;
+
+export const entityUpdateInput = z
+  .object({
+    name: requiredText(ENTITY_MESSAGES.updateRequired),
+    country: requiredText(ENTITY_MESSAGES.updateRequired).pipe(country),
+  })
+  .strict();
+export type EntityUpdateInput = z.infer<typeof entityUpdateInput>;
+
+export const entity = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  organizationId: z.uuid(),
+  /** null shows as "Unknown" (spec §2). */
+  organizationName: z.string().nullable(),
+  country: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Entity = z.infer<typeof entity>;
+
+export const entityPage = page(entity);
+
+/** For the user wizard: every entity of the company with the products it holds, by name. */
+export const entityOption = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  organizationName: z.string().nullable(),
+  productIds: z.array(z.uuid()),
+});
+export type EntityOption = z.infer<typeof entityOption>;
+export const entityOptions = z.object({ items: z.array(entityOption) });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { page } from './pagination';
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Organization name is required',
+  nameTooShort: 'Organization name must be at least 2 characters',
+  duplicate: 'An organization with this name already exists.',
+  created: 'Organization created successfully.',
+  updated: 'Organization updated successfully.',
+  createFailed: 'Failed to create organization. Please try again.',
+  updateFailed: 'Failed to update organization. Please try again.',
+  loadFailed: 'Failed to load organizations. Please try again.',
+  notFound: 'Organization not found',
+  deniedPage: "You don't have permission to access organization management.",
+} as const;
+
+export const MIN_ORGANIZATION_NAME_LENGTH = 2;
+
+/** Trimmed; required; at least 2 characters (spec §5). Uniqueness is the server's (exact, per company). */
+export const organizationName = z
+  .string({ error: ORGANIZATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, ORGANIZATION_MESSAGES.nameRequired)
+  .min(MIN_ORGANIZATION_NAME_LENGTH, ORGANIZATION_MESSAGES.nameTooShort)
+  .max(200, 'Organization name must be at most 200 characters');
+
+export const organizationInput = z.object({ name: organizationName }).strict();
+export type OrganizationInput = z.infer<typeof organizationInput>;
+
+export const organization = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Organization = z.infer<typeof organization>;
+
+export const organizationPage = page(organization);
+
+/** For selects: every organization of the company, by name. */
+export const organizationOption = z.object({ id: z.uuid(), name: z.string() });
+export type OrganizationOption = z.infer<typeof organizationOption>;
+export const organizationOptions = z.object({ items: z.array(organizationOption) });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { email as emailSchema, MIN_PASSWORD_LENGTH } from './auth';
+import { page } from './pagination';
+import { ACCESS_ROLES, role } from './roles';
+
+export const USER_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  selectProduct: 'Please select at least one product',
+  configureAccess: 'Please configure access for at least one product',
+  entityRequired: 'Choose an entity for every access row',
+  invalidAccess: 'Each product must be granted at an entity of your company that holds it.',
+  created: 'User created successfully',
+  deleted: 'User deleted successfully',
+  createFailed: 'Failed to create user',
+  deleteFailed: 'Failed to delete user',
+  confirmDelete: 'Are you sure you want to delete this user? This action cannot be undone.',
+  editPlaceholder: 'Edit functionality will be implemented in the next phase.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  notFound: 'User not found',
+  pleaseLogIn: 'Please log in to access User Management.',
+  accessDenied: 'Access denied. Super admin privileges required.',
+} as const;
+
+/** Wizard step 1 (spec §5), each field's own message. */
+export const userAccountShape = {
+  firstName: z.string({ error: USER_MESSAGES.firstNameRequired }).trim().min(1, USER_MESSAGES.firstNameRequired).max(100),
+  lastName: z.string({ error: USER_MESSAGES.lastNameRequired }).trim().min(1, USER_MESSAGES.lastNameRequired).max(100),
+  email: z
+    .string({ error: USER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, USER_MESSAGES.emailRequired)
+    .refine((v) => v.includes('@'), USER_MESSAGES.invalidEmail)
+    .pipe(emailSchema),
+  password: z
+    .string({ error: USER_MESSAGES.passwordRequired })
+    .min(1, USER_MESSAGES.passwordRequired)
+    .min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort)
+    .max(128),
+  confirmPassword: z.string({ error: USER_MESSAGES.passwordsDoNotMatch }),
+};
+
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
+export const userAccountInput = z
+  .object(userAccountShape)
+  .refine(passwordsMatch, { message: USER_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+export const accessGrant = z
+  .object({
+    productId: z.uuid({ error: USER_MESSAGES.invalidAccess }),
+    entityId: z.uuid({ error: USER_MESSAGES.entityRequired }),
+    roleType: z.enum(ACCESS_ROLES).default('app_admin'),
+  })
+  .strict();
+export type AccessGrant = z.input<typeof accessGrant>;
+
+export const userCreateInput = z
+  .object({
+    ...userAccountShape,
+    access: z.array(accessGrant, { error: USER_MESSAGES.configureAccess }).min(1, USER_MESSAGES.configureAccess).max(100),
+  })
+  .strict()
+  .refine(passwordsMatch, { message: USER_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type UserCreateInput = z.input<typeof userCreateInput>;
+
+export const user = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role,
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type User = z.infer<typeof user>;
+
+export const userPage = page(user);
