@@ -8,7 +8,6 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
     // PGlite instances are memory hungry and each API test file opens its own: keep parallelism modest.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -54,6 +54,8 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins }: AuthOptions)
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // Our request log records sign-in outcomes; better-auth's own warnings would only repeat them.
+    logger: { level: 'error' },
   });
 }
 

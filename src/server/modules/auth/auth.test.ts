@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@/shared/auth';
+import { Client, createTestApp, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SIGN_IN_MAX_FAILURES: '3' });
+});
+afterAll(() => t.close());
+
+const count = async (table: string) => Number((await t.sql<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n);
+const counts = async () => {
+  const tables = ['companies', 'organizations', 'entities', 'users', 'accounts', 'company_product_access', 'entity_product_access'];
+  return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(name)])));
+};
+
+describe('POST /api/auth/sign-up', () => {
+  it('creates the company, organization, entity, a super admin and product access, and signs the user in', async () => {
+    const crm = await productId(t, 'crm');
+    const ats = await productId(t, 'ats');
+    const client = new Client(t);
+    const body = signUpBody({ email: 'Founder@Example.com' }, [crm, ats]);
+    const res = await client.post('/auth/sign-up', body);
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ email: 'founder@example.com', role: 'super_admin', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(res.body.user.companyId).toBe(res.body.companyId);
+    expect(res.body.user.organizationId).toBe(res.body.organizationId);
+    expect(res.body.user.entityId).toBe(res.body.entityId);
+    expect(JSON.stringify(res.body)).not.toMatch(/password|token/i);
+
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const session = await client.get('/session');
+    expect(session.body.user.email).toBe('founder@example.com');
+    const products = await client.get('/me/products');
+    expect(products.body.items.map((p: { name: string }) => p.name)).toEqual(['ATS', 'CRM']);
+
+    const [entity] = await t.sql<{ name: string; country: string; company_id: string }>(
+      'select name, country, company_id from entities where id = $1',
+      [res.body.entityId],
+    );
+    expect(entity).toMatchObject({ name: body.entityName, country: 'United Kingdom', company_id: res.body.companyId });
+    const entityAccess = await t.sql('select product_id from entity_product_access where entity_id = $1', [res.body.entityId]);
+    expect(entityAccess).toHaveLength(2);
+  });
+
+  it('answers 409 for a taken email, in any case, and creates nothing', async () => {
+    const admin = await signUpCompany(t);
+    const before = await counts();
+    const res = await new Client(t).post('/auth/sign-up', signUpBody({ email: admin.email.toUpperCase() }, [await productId(t, 'crm')]));
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('leaves no row behind when a late step fails (an unknown product)', async () => {
+    const before = await counts();
+    const body = signUpBody({}, [await productId(t, 'crm'), '00000000-0000-4000-8000-000000000000']);
+    const res = await new Client(t).post('/auth/sign-up', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.unknownProduct);
+    expect(await counts()).toEqual(before);
+    expect(await t.sql('select 1 from users where email = $1', [body.email])).toHaveLength(0);
+  });
+
+  it('leaves no row behind when the very last insert fails', async () => {
+    // A trigger makes the entity's product access (the last write) fail.
+    await t.sql(`create or replace function fail_insert() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`);
+    await t.sql('create trigger fail_entity_access before insert on entity_product_access for each row execute function fail_insert()');
+    try {
+      const before = await counts();
+      const res = await new Client(t).post('/auth/sign-up', signUpBody({}, [await productId(t, 'crm')]));
+      expect(res.status).toBe(500);
+      expect(res.body.error.message).toBe('An unexpected error occurred');
+      expect(res.body.error.requestId).toEqual(expect.any(String));
+      expect(await counts()).toEqual(before);
+    } finally {
+      await t.sql('drop trigger fail_entity_access on entity_product_access');
+    }
+  });
+
+  it.each([
+    [{ firstName: '' }, AUTH_MESSAGES.fillAllFields],
+    [{ confirmPassword: 'different1' }, AUTH_MESSAGES.passwordsDoNotMatch],
+    [{ password: '12345', confirmPassword: '12345' }, AUTH_MESSAGES.passwordTooShort],
+    [{ companyName: ' ' }, AUTH_MESSAGES.fillOrganizationDetails],
+    [{ country: '' }, AUTH_MESSAGES.fillOrganizationDetails],
+    [{ selectedProducts: [] }, AUTH_MESSAGES.selectProduct],
+    [{ role: 'super_admin' }, 'Unrecognized key: "role"'],
+  ])('answers 400 with the spec message for %j', async (overrides, message) => {
+    const res = await new Client(t).post('/auth/sign-up', signUpBody(overrides, [await productId(t, 'crm')]));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with any email case, issues a new session each time, and signs out on the server', async () => {
+    const admin = await signUpCompany(t);
+    const first = new Client(t);
+    const res = await first.post('/auth/sign-in', { email: admin.email.toUpperCase(), password: admin.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(admin.email);
+    const second = new Client(t);
+    await second.post('/auth/sign-in', { email: admin.email, password: admin.password });
+    expect(second.cookie).not.toBe(first.cookie);
+
+    const oldCookie = first.cookie;
+    expect((await first.post('/auth/sign-out')).status).toBe(204);
+    const stale = new Client(t);
+    stale.cookie = oldCookie;
+    expect((await stale.get('/me/products')).status).toBe(401);
+    expect((await stale.get('/session')).body.user).toBeNull();
+    // The other session is untouched.
+    expect((await second.get('/me/products')).status).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email', async () => {
+    const admin = await signUpCompany(t);
+    const wrong = await new Client(t).post('/auth/sign-in', { email: admin.email, password: 'not-the-password' });
+    const unknown = await new Client(t).post('/auth/sign-in', { email: 'nobody@example.com', password: 'whatever1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.message).toBe(AUTH_MESSAGES.invalidCredentials);
+    expect(unknown.body.error.message).toBe(wrong.body.error.message);
+  });
+
+  it('asks for both fields', async () => {
+    const res = await new Client(t).post('/auth/sign-in', { email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.fillAllFields);
+  });
+
+  it('answers 429 after repeated failures from one client, even with the right password', async () => {
+    const fresh = await createTestApp({ SIGN_IN_MAX_FAILURES: '3' });
+    try {
+      const admin = await signUpCompany(fresh);
+      const client = new Client(fresh);
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/auth/sign-in', { email: admin.email, password: 'wrong-one' })).status).toBe(401);
+      }
+      const blocked = await client.post('/auth/sign-in', { email: admin.email, password: admin.password });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.message).toBe(AUTH_MESSAGES.tooManySignIns);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('requests that change something must come from our origin', () => {
+  it('refuses a foreign or missing Origin with 403', async () => {
+    const body = { email: 'a@example.com', password: 'secret123' };
+    const foreign = await new Client(t).request('POST', '/auth/sign-in', body, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const res = await t.app.request('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('system', () => {
+  it('answers health and readiness, with security headers', async () => {
+    const health = await t.app.request('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect((await t.app.request('/api/ready')).status).toBe(200);
+  });
+
+  it('answers 404 as JSON for an unknown API path, and 413 for a huge body', async () => {
+    const missing = await new Client(t).get('/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('not_found');
+    const huge = await new Client(t).post('/auth/sign-in', { email: 'x'.repeat(200_000), password: 'y' });
+    expect(huge.status).toBe(413);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await new Client(t).request('POST', '/auth/sign-in', '{"email":');
+    expect(res.status).toBe(400);
+  });
+
+  it('lists the four products by name', async () => {
+    const res = await new Client(t).get('/products');
+    expect(res.body.items.map((p: { name: string; type: string }) => `${p.name}:${p.type}`)).toEqual([
+      'ATS:ats',
+      'CRM:crm',
+      'HRMS:hrms',
+      'Projects:projects',
+    ]);
+  });
+});

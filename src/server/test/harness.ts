@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { MemoryRateLimitStore } from '../http/rate-limit';
+
+export const ORIGIN = 'http://localhost:3000';
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a database of its own on the server at
+ * DATABASE_URL (created here, dropped by close()).
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config: Config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: ORIGIN, ...env });
+  let database: Database;
+  let dropDatabase = async () => {};
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: undefined });
+  }
+  const auth = createAuth({ db: database.db, secret: 'test-secret-test-secret-test-secret!', baseUrl: ORIGIN, trustedOrigins: [] });
+  const log = pino({ level: 'silent' });
+  const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore() });
+  return {
+    app,
+    database,
+    config,
+    /** Runs SQL as the database owner (bypasses row-level security): for seeding and inspecting. */
+    sql: async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => {
+      const result = await database.db.$client.query(text, params);
+      return result.rows as T[];
+    },
+    close: async () => {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An API client with a cookie jar, as a browser on ORIGIN would be. */
+export class Client {
+  cookie = '';
+
+  constructor(private readonly t: TestApp) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.t.app.request(`/api${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { origin: ORIGIN }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const setCookie of res.headers.getSetCookie()) {
+      const [pair] = setCookie.split(';');
+      if (pair && /max-age=0/i.test(setCookie)) this.cookie = '';
+      else if (pair) this.cookie = pair;
+    }
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body: unknown = {}) => this.request('POST', path, body);
+  patch = (path: string, body: unknown) => this.request('PATCH', path, body);
+  delete = (path: string) => this.request('DELETE', path);
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${++counter}-${randomUUID().slice(0, 6)}@example.com`;
+
+export async function catalogue(t: TestApp) {
+  const res = await new Client(t).get('/products');
+  return res.body.items as { id: string; name: string; type: string }[];
+}
+
+export async function productId(t: TestApp, type: string) {
+  const p = (await catalogue(t)).find((x) => x.type === type);
+  if (!p) throw new Error(`no product ${type}`);
+  return p.id;
+}
+
+export function signUpBody(overrides: Record<string, unknown> = {}, productIds: string[] = []) {
+  const tag = randomUUID().slice(0, 6);
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail('admin'),
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    companyName: `Engines ${tag}`,
+    organizationName: `Engines Org ${tag}`,
+    entityName: `London ${tag}`,
+    country: 'United Kingdom',
+    selectedProducts: productIds,
+    ...overrides,
+  };
+}
+
+/** Signs a new company up; returns its super admin's signed-in client and the new ids. */
+export async function signUpCompany(t: TestApp, types: string[] = ['crm', 'hrms'], overrides: Record<string, unknown> = {}) {
+  const ids = await Promise.all(types.map((type) => productId(t, type)));
+  const body = signUpBody(overrides, ids);
+  const client = new Client(t);
+  const res = await client.post('/auth/sign-up', body);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    client,
+    email: body.email as string,
+    password: body.password as string,
+    userId: res.body.user.id as string,
+    companyId: res.body.companyId as string,
+    organizationId: res.body.organizationId as string,
+    organizationName: body.organizationName as string,
+    entityId: res.body.entityId as string,
+    productIds: Object.fromEntries(types.map((type, i) => [type, ids[i]!])) as Record<string, string>,
+  };
+}
