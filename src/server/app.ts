@@ -17,8 +17,11 @@ import type { AppEnv } from './http/env';
 import { originCheck } from './http/origin-check';
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
+import { entityRoutes } from './modules/entities/routes';
+import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
 import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
   config: Config;
@@ -89,7 +92,10 @@ export function createApp(deps: AppDeps) {
   const api = new OpenAPIHono<AppEnv>()
     .route('/', systemRoutes)
     .route('/', authRoutes)
-    .route('/', productRoutes);
+    .route('/', productRoutes)
+    .route('/', organizationRoutes)
+    .route('/', entityRoutes)
+    .route('/', userRoutes);
   app.route('/api', api);
 
   app.doc31('/api/openapi.json', {

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type SignUpInput } from '@/shared/auth';
+import { EMAIL_TAKEN_CONSTRAINT, hashPassword, insertCredentialUser } from '../../auth/accounts';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
-import {
-  accounts,
-  companies,
-  companyProductAccess,
-  entities,
-  entityProductAccess,
-  organizations,
-  users,
-} from '../../db/schema';
+import { companies, companyProductAccess, entities, entityProductAccess, organizations } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, withTenant } from '../../db/tenant';
 import { badRequest, conflict } from '../../http/errors';
 
@@ -27,7 +20,7 @@ export interface SignUpIds {
  * The password is hashed before the transaction opens (slow work stays outside it).
  */
 export async function signUp(db: Db, auth: Auth, input: SignUpInput): Promise<SignUpIds> {
-  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const passwordHash = await hashPassword(auth, input.password);
   const ids: SignUpIds = { userId: randomUUID(), companyId: randomUUID(), organizationId: randomUUID(), entityId: randomUUID() };
   const productIds = [...new Set(input.selectedProducts)];
   try {
@@ -46,9 +39,8 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput): Promise<Si
         companyId: ids.companyId,
         country: input.country,
       });
-      await tx.insert(users).values({
+      await insertCredentialUser(tx, {
         id: ids.userId,
-        name: `${input.firstName} ${input.lastName}`,
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -56,13 +48,7 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput): Promise<Si
         companyId: ids.companyId,
         organizationId: ids.organizationId,
         entityId: ids.entityId,
-      });
-      await tx.insert(accounts).values({
-        id: randomUUID(),
-        accountId: ids.userId,
-        providerId: 'credential',
-        userId: ids.userId,
-        password: passwordHash,
+        passwordHash,
       });
       await tx.insert(companyProductAccess).values(productIds.map((productId) => ({ companyId: ids.companyId, productId })));
       await tx
@@ -70,7 +56,7 @@ export async function signUp(db: Db, auth: Auth, input: SignUpInput): Promise<Si
         .values(productIds.map((productId) => ({ entityId: ids.entityId, productId, companyId: ids.companyId })));
     });
   } catch (e) {
-    if (isUniqueViolation(e, 'users_email_lower_key')) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(e, EMAIL_TAKEN_CONSTRAINT)) throw conflict(AUTH_MESSAGES.emailTaken);
     if (isForeignKeyViolation(e, 'company_product_access_product_id_products_id_fk')) throw badRequest(AUTH_MESSAGES.unknownProduct);
     throw e;
   }

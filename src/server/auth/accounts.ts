@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@/shared/roles';
+import { accounts, users } from '../db/schema';
+import type { Tx } from '../db/tenant';
+import type { Auth } from './auth';
+
+/** better-auth's own hasher (scrypt on libuv's thread pool): sign-in verifies what this writes. */
+export async function hashPassword(auth: Auth, password: string) {
+  return (await auth.$context).password.hash(password);
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  companyId: string;
+  organizationId: string | null;
+  entityId: string | null;
+  passwordHash: string;
+}
+
+/**
+ * Writes a user and their credential account inside the caller's transaction, the way
+ * better-auth's own sign-up would, so better-auth can sign them in afterwards.
+ */
+export async function insertCredentialUser(tx: Tx, user: NewUser) {
+  await tx.insert(users).values({
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    companyId: user.companyId,
+    organizationId: user.organizationId,
+    entityId: user.entityId,
+  });
+  await tx.insert(accounts).values({
+    id: randomUUID(),
+    accountId: user.id,
+    providerId: 'credential',
+    userId: user.id,
+    password: user.passwordHash,
+  });
+}
+
+export const EMAIL_TAKEN_CONSTRAINT = 'users_email_lower_key';

@@ -1,0 +1,63 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ENTITY_MESSAGES, entity, entityCreateInput, entityOptions, entityPage, entityUpdateInput } from '@/shared/entities';
+import { pageQuery } from '@/shared/pagination';
+import type { AppEnv } from '../../http/env';
+import { notFound } from '../../http/errors';
+import { idParams, isUuid } from '../../http/params';
+import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
+import { createEntity, listEntities, listEntityOptions, updateEntity } from './service';
+
+const list = defineRoute('super_admin', {
+  method: 'get',
+  path: '/entities',
+  summary: "The company's entities, newest first",
+  request: { query: pageQuery },
+  responses: { 200: jsonContent(entityPage) },
+});
+
+const options = defineRoute('super_admin', {
+  method: 'get',
+  path: '/entity-options',
+  summary: "The company's entities by name, with the products each holds",
+  responses: { 200: jsonContent(entityOptions) },
+});
+
+const create = defineRoute('super_admin', {
+  method: 'post',
+  path: '/entities',
+  summary: 'Create an entity with its product access',
+  request: { body: jsonBody(entityCreateInput) },
+  responses: {
+    201: jsonContent(entity, 'Created'),
+    404: errorContent(ENTITY_MESSAGES.organizationNotFound),
+    409: errorContent(ENTITY_MESSAGES.duplicateOnCreate),
+  },
+});
+
+const update = defineRoute('super_admin', {
+  method: 'patch',
+  path: '/entities/{id}',
+  summary: "Change an entity's name and country",
+  request: { params: idParams, body: jsonBody(entityUpdateInput) },
+  responses: {
+    200: jsonContent(entity),
+    404: errorContent(ENTITY_MESSAGES.notFound),
+    409: errorContent(ENTITY_MESSAGES.duplicateOnUpdate),
+  },
+});
+
+export const entityRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(list, async (c) => c.json(await listEntities(c.var.database.db, c.var.user, c.req.valid('query')), 200))
+  .openapi(options, async (c) => c.json({ items: await listEntityOptions(c.var.database.db, c.var.user) }, 200))
+  .openapi(create, async (c) => {
+    const created = await createEntity(c.var.database.db, c.var.user, c.req.valid('json'));
+    c.var.log.info({ event: 'entity_created', entityId: created.id }, 'admin change');
+    return c.json(created, 201);
+  })
+  .openapi(update, async (c) => {
+    const { id } = c.req.valid('param');
+    if (!isUuid(id)) throw notFound(ENTITY_MESSAGES.notFound);
+    const updated = await updateEntity(c.var.database.db, c.var.user, id, c.req.valid('json'));
+    c.var.log.info({ event: 'entity_updated', entityId: id }, 'admin change');
+    return c.json(updated, 200);
+  });
