@@ -15,7 +15,7 @@ const schema = z.object({
       message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
     }),
   DATABASE_POOL_SIZE: positiveInt(10),
-  BASE_URL: z.url().optional(),
+  APP_URL: z.url().optional(),
   TRUSTED_ORIGINS: z
     .string()
     .default('')
@@ -42,5 +42,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const c = parsed.data;
-  return { ...c, baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}` };
+  return { ...c, baseUrl: c.APP_URL ?? `http://localhost:${c.PORT}` };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DataDirError, ensureFolder } from './db/data-dir-lock';
 
 /**
  * The key that signs session cookies: AUTH_SECRET when set, else one generated once and kept in
- * DATA_DIR so sessions survive restarts (processes sharing DATA_DIR share it).
+ * DATA_DIR so sessions survive restarts.
  */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
@@ -12,7 +13,11 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   try {
     return readFileSync(path, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    try {
+      ensureFolder(resolve(dataDir));
+    } catch (e) {
+      throw new DataDirError(`DATA_DIR ${dataDir} is not a writable folder: ${(e as Error).message}`);
+    }
     const secret = randomBytes(32).toString('base64url');
     writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
     return secret;

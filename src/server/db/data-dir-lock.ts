@@ -1,5 +1,5 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync, accessSync, constants } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 export class DataDirError extends Error {}
 
@@ -13,16 +13,32 @@ const isAlive = (pid: number) => {
 };
 
 /**
+ * Creates the folder and its missing parents, one level at a time: Node 20's recursive mkdirSync
+ * can hang or succeed silently on some unwritable paths (a file, /proc).
+ */
+export function ensureFolder(path: string) {
+  try {
+    if (!statSync(path).isDirectory()) throw new Error('it is a file');
+    return;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const parent = dirname(path);
+  if (parent !== path) ensureFolder(parent);
+  mkdirSync(path);
+}
+
+/**
  * Takes the data folder for this process. Two PGlite processes on one folder silently lose data,
  * so a second one is refused; a lock left by a process that no longer runs is taken over.
  * Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   try {
-    mkdirSync(dataDir, { recursive: true });
+    ensureFolder(resolve(dataDir));
     accessSync(dataDir, constants.W_OK);
   } catch (e) {
-    throw new DataDirError(`DATA_DIR ${dataDir} is not writable: ${(e as Error).message}`);
+    throw new DataDirError(`DATA_DIR ${dataDir} is not a writable folder: ${(e as Error).message}`);
   }
   const lockPath = join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {

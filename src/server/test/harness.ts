@@ -14,7 +14,7 @@ export const ORIGIN = 'http://localhost:3000';
  * DATABASE_URL (created here, dropped by close()).
  */
 export async function createTestApp(env: Record<string, string> = {}) {
-  const config: Config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: ORIGIN, ...env });
+  const config: Config = loadConfig({ LOG_LEVEL: 'silent', APP_URL: ORIGIN, ...env });
   let database: Database;
   let dropDatabase = async () => {};
   const serverUrl = process.env.DATABASE_URL;

@@ -1,0 +1,178 @@
+/**
+ * The server as a process: configuration errors, the data-folder lock, graceful shutdown, and
+ * crash safety (SIGKILL in the middle of acknowledged writes).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'worksphere-proc-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  // vitest puts Vite's BASE_URL, MODE, ... into process.env; the server must not see them.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|MODE|DEV|PROD|SSR|VITEST.*|DATABASE_URL)$/.test(k)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...inherited, LOG_LEVEL: 'info', WEB_ROOT: join(root, 'no-web-build'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port: Number(env.PORT), output: () => out, exited };
+}
+
+async function waitReady(r: Running, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (r.child.exitCode !== null) throw new Error(`exited early: ${r.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${r.port}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`not ready: ${r.output()}`);
+}
+
+/** The one line a refused start-up prints (npm and tsx print nothing here). */
+const errorLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+
+describe('start-up refuses bad configuration with one clear line', () => {
+  it.each([
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /DATABASE_URL must be a postgres/],
+    [{ PORT: 'eighty' }, /Invalid configuration: PORT/],
+    [{ DATA_DIR: '/proc/not-here' }, /DATA_DIR \/proc\/not-here is not a writable folder/],
+  ])('%j', async (env, message) => {
+    const r = start({ PORT: String(await freePort()), DATA_DIR: tempDir(), ...env });
+    expect(await r.exited).toBe(1);
+    const lines = errorLines(r.output());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+
+  it('a PostgreSQL server that does not answer', async () => {
+    const r = start({ PORT: String(await freePort()), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(await r.exited).toBe(1);
+    expect(errorLines(r.output())).toEqual([expect.stringMatching(/^Cannot open the database at DATABASE_URL: .*ECONNREFUSED/)]);
+  });
+});
+
+describe('a running server on the embedded database', () => {
+  const dataDir = tempDir();
+  let server: Running;
+  const origin = () => `http://localhost:${server.port}`;
+
+  beforeAll(async () => {
+    server = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    await waitReady(server);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server.child.exitCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await fetch(`${origin()}/api/health`)).status).toBe(200);
+    expect((await fetch(`${origin()}/api/ready`)).status).toBe(200);
+  });
+
+  it('refuses a second process on the same DATA_DIR', async () => {
+    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(errorLines(second.output())).toEqual([expect.stringMatching(/DATA_DIR .* is in use by another server process \(pid \d+\)/)]);
+  });
+
+  it('refuses a port in use', async () => {
+    const other = start({ PORT: String(server.port), DATA_DIR: tempDir() });
+    expect(await other.exited).toBe(1);
+    expect(errorLines(other.output()).at(-1)).toBe(`Port ${server.port} is already in use; set PORT to a free port`);
+  }, 120_000);
+
+  it('keeps every acknowledged write through SIGKILL, and starts again on the same folder by itself', async () => {
+    const products = (await (await fetch(`${origin()}/api/products`)).json()) as { items: { id: string }[] };
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = (async () => {
+      for (let i = 0; !stop && i < 200; i++) {
+        const email = `crash-${i}-${Date.now()}@example.com`;
+        try {
+          const res = await fetch(`${origin()}/api/auth/sign-up`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: origin() },
+            body: JSON.stringify({
+              firstName: 'Crash',
+              lastName: 'Test',
+              email,
+              password: 'secret123',
+              confirmPassword: 'secret123',
+              companyName: `Crash ${i}`,
+              organizationName: `Crash Org ${i}`,
+              entityName: `Crash Entity ${i}`,
+              country: 'Other',
+              selectedProducts: [products.items[0]!.id],
+            }),
+          });
+          if (res.status === 201) acknowledged.push(email);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    })();
+    while (acknowledged.length < 5) await new Promise((r) => setTimeout(r, 50));
+    server.child.kill('SIGKILL');
+    stop = true;
+    await server.exited;
+    await writer;
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true); // left behind by the killed process
+
+    server = start({ PORT: String(server.port), DATA_DIR: dataDir });
+    await waitReady(server);
+    for (const email of acknowledged) {
+      const res = await fetch(`${origin()}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: origin() },
+        body: JSON.stringify({ email, password: 'secret123' }),
+      });
+      expect(res.status, email).toBe(200);
+    }
+  }, 180_000);
+
+  it('on SIGTERM finishes, closes the database and releases the folder', async () => {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  }, 60_000);
+});
