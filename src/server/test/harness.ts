@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
+import type { ProductType } from '@/shared/products';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
@@ -133,7 +134,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}, productIds: 
 }
 
 /** Signs a new company up; returns its super admin's signed-in client and the new ids. */
-export async function signUpCompany(t: TestApp, types: string[] = ['crm', 'hrms'], overrides: Record<string, unknown> = {}) {
+export async function signUpCompany(t: TestApp, types: ProductType[] = ['crm', 'hrms'], overrides: Record<string, unknown> = {}) {
   const ids = await Promise.all(types.map((type) => productId(t, type)));
   const body = signUpBody(overrides, ids);
   const client = new Client(t);
@@ -148,6 +149,7 @@ export async function signUpCompany(t: TestApp, types: string[] = ['crm', 'hrms'
     organizationId: res.body.organizationId as string,
     organizationName: body.organizationName as string,
     entityId: res.body.entityId as string,
-    productIds: Object.fromEntries(types.map((type, i) => [type, ids[i]!])) as Record<string, string>,
+    // Only the requested types are present; tests ask for the ones they signed up with.
+    productIds: Object.fromEntries(types.map((type, i) => [type, ids[i]!])) as Record<ProductType, string>,
   };
 }
