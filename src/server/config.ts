@@ -21,6 +21,11 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (/^rediss?:\/\//.test(v) && URL.canParse(v)), { message: 'REDIS_URL must be a redis:// or rediss:// URL' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGN_IN_MAX_FAILURES: positiveInt(10),
   SIGN_UP_MAX_ATTEMPTS: positiveInt(20),

@@ -6,7 +6,8 @@ import { createAuth } from './auth/auth';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
-import { MemoryRateLimitStore } from './http/rate-limit';
+import { Redis } from 'ioredis';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './http/rate-limit';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
 
@@ -37,7 +38,19 @@ async function main() {
       ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
       : await openDatabase({ dataDir: config.DATA_DIR });
     const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
-    const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore(), webRoot: config.WEB_ROOT ?? defaultWebRoot });
+    let redis: Redis | undefined;
+    let rateLimits: RateLimitStore = new MemoryRateLimitStore();
+    if (config.REDIS_URL) {
+      redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      try {
+        await redis.connect();
+      } catch (e) {
+        fail(`Cannot connect to REDIS_URL: ${(e as Error).message}`);
+      }
+      redis.on('error', (err) => log.warn({ err }, 'redis error'));
+      rateLimits = new RedisRateLimitStore(redis);
+    }
+    const app = createApp({ config, database, auth, log, rateLimits, webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
     const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     server.on('error', (e: NodeJS.ErrnoException) => {
@@ -45,7 +58,7 @@ async function main() {
       fail(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to a free port` : `Cannot listen on port ${config.PORT}: ${e.message}`);
     });
     server.on('listening', () => {
-      log.info({ port: config.PORT, database: database.kind }, `WorkSphere is listening on http://localhost:${config.PORT}`);
+      log.info({ port: config.PORT, database: database.kind, rateLimits: redis ? 'redis' : 'memory' }, `WorkSphere is listening on http://localhost:${config.PORT}`);
     });
 
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
@@ -54,6 +67,7 @@ async function main() {
       // Stop accepting connections and wait for requests in flight, then close the database.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
+      await redis?.quit().catch(() => {});
       releaseLock();
     });
   } catch (e) {

@@ -37,3 +37,23 @@ export class MemoryRateLimitStore implements RateLimitStore {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }
 }
+
+/** Counters in Redis: every process pointed at the same Redis shares one limit. */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: import('ioredis').Redis,
+    private readonly prefix = 'worksphere:rate:',
+  ) {}
+
+  async hit(key: string, windowSeconds: number) {
+    const k = this.prefix + key;
+    // INCR then set the expiry only when the window starts (NX), in one round trip.
+    const results = await this.redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec();
+    const count = results?.[0]?.[1];
+    return typeof count === 'number' ? count : Number(count);
+  }
+
+  async count(key: string) {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+}
