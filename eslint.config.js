@@ -19,8 +19,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/server/*', '**/server/*'], message: 'web must not import server code' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@/server/*', '**/server/*'], message: 'web must not import server code' }],
+          paths: [{ name: 'sonner', message: "Use toast from '@/web/lib/toast': it loads sonner only when a toast is shown." }],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/web/lib/toast.ts', 'src/web/components/ui/toaster.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/shared/**/*.ts'],

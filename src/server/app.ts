@@ -133,6 +133,7 @@ function serveWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
     '/assets/*',
     serveStatic({
       root: webRoot,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { country } from './countries';
-import { role } from './roles';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages';
+import { ROLES } from './roles';
 
-export const MIN_PASSWORD_LENGTH = 6;
-
-export const AUTH_MESSAGES = {
-  fillAllFields: 'Please fill in all fields',
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  fillOrganizationDetails: 'Please fill in all organization details',
-  selectProduct: 'Please select at least one product',
-  invalidEmail: 'Please enter a valid email',
-  emailTaken: 'User already registered',
-  invalidCredentials: 'Invalid email or password',
-  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  tooManySignUps: 'Too many sign-up attempts. Please wait a few minutes and try again.',
-  unknownProduct: 'One or more selected products do not exist',
-} as const;
+export { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -79,7 +66,7 @@ export const sessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  role,
+  role: z.enum(ROLES),
   companyId: z.uuid(),
   organizationId: z.uuid().nullable(),
   entityId: z.uuid().nullable(),

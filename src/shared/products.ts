@@ -1,19 +1,17 @@
-import { z } from 'zod';
-
+// No zod here: the products hub imports these constants and must stay small (schemas: product-schemas.ts).
 export const PRODUCT_TYPES = ['crm', 'ats', 'hrms', 'projects'] as const;
-export const productType = z.enum(PRODUCT_TYPES);
-export type ProductType = z.infer<typeof productType>;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export const product = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  type: productType,
-  description: z.string().nullable(),
-});
-export type Product = z.infer<typeof product>;
+export interface Product {
+  id: string;
+  name: string;
+  type: ProductType;
+  description: string | null;
+}
 
-export const productList = z.object({ items: z.array(product) });
-export type ProductList = z.infer<typeof productList>;
+export interface ProductList {
+  items: Product[];
+}
 
 /** Where each product's Open button leads (spec §2, products hub). */
 export const PRODUCT_PATHS: Record<ProductType, string> = {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: the web app's first pages import these constants and must stay small.
 export const ROLES = ['super_admin', 'user'] as const;
-export const role = z.enum(ROLES);
-export type Role = z.infer<typeof role>;
+export type Role = (typeof ROLES)[number];
 
 /** The only per-product access role offered (spec §3, §6). */
 export const ACCESS_ROLES = ['app_admin'] as const;

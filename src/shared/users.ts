@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email as emailSchema, MIN_PASSWORD_LENGTH } from './auth';
 import { page } from './pagination';
-import { ACCESS_ROLES, role } from './roles';
+import { ACCESS_ROLES, ROLES } from './roles';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -74,7 +74,7 @@ export const user = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  role,
+  role: z.enum(ROLES),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type User = z.infer<typeof user>;

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { SessionUser } from '@/shared/auth';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
@@ -23,14 +23,24 @@ export function RequireAuth() {
     );
   }
   if (!session.data) return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return (
+    <CurrentUserContext value={session.data}>
+      <Outlet />
+    </CurrentUserContext>
+  );
 }
+
+/**
+ * The user RequireAuth rendered with. Read from context, not from the session query, so a page
+ * never sees the session vanish (on logout) before RequireAuth takes it away.
+ */
+const CurrentUserContext = createContext<SessionUser | null>(null);
 
 /** The signed-in user, inside RequireAuth. */
 export function useCurrentUser(): SessionUser {
-  const { data } = useSession();
-  if (!data) throw new Error('useCurrentUser outside RequireAuth');
-  return data;
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser outside RequireAuth');
+  return user;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/web/components/ui/toaster';
-import { TooltipProvider } from '@/web/components/ui/tooltip';
+import { ToastHost } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -9,10 +8,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <ToastHost />
     </QueryClientProvider>
   );
 }

@@ -11,6 +11,8 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first page's code loads (lazy routes); nothing, to avoid a flash.
+    hydrateFallbackElement: null,
     children: [
       { path: '/', ...page(() => import('../features/marketing/landing-page'), (m) => m.LandingPage) },
       { path: '/what-we-offer', ...page(() => import('../features/marketing/what-we-offer-page'), (m) => m.WhatWeOfferPage) },

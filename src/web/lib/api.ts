@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { apiError } from '@/shared/errors';
+import type { ApiErrorBody } from '@/shared/errors';
 
 /** An error answered by the API; `message` is meant to be shown as is. */
 export class ApiError extends Error {
@@ -20,7 +20,16 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 type Query = Record<string, string | number | undefined>;
 
-async function request<T>(method: string, path: string, schema: ZodType<T> | null, body?: unknown, query?: Query): Promise<T> {
+/**
+ * Responses are typed by the shared contract. A caller may pass a schema to check one at run
+ * time; the first pages pass none, so zod stays out of their bundles.
+ */
+type Schema<T> = ZodType<T> | null | undefined;
+
+const isErrorBody = (value: unknown): value is ApiErrorBody =>
+  typeof (value as ApiErrorBody | null)?.error?.message === 'string' && typeof (value as ApiErrorBody).error.code === 'string';
+
+async function request<T>(method: string, path: string, schema: Schema<T>, body?: unknown, query?: Query): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
   let response: Response;
@@ -35,21 +44,22 @@ async function request<T>(method: string, path: string, schema: ZodType<T> | nul
     throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
   }
   if (!response.ok) {
-    const parsed = apiError.safeParse(await response.json().catch(() => null));
-    const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
+    const payload: unknown = await response.json().catch(() => null);
+    const error = isErrorBody(payload)
+      ? new ApiError(response.status, payload.error.code, payload.error.message)
       : new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
     if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
     throw error;
   }
-  if (response.status === 204 || schema === null) return undefined as T;
-  return schema.parse(await response.json());
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json();
+  return schema ? schema.parse(data) : (data as T);
 }
 
 export const api = {
-  get: <T>(path: string, schema: ZodType<T>, query?: Query) => request('GET', path, schema, undefined, query),
-  post: <T>(path: string, schema: ZodType<T> | null, body?: unknown) => request('POST', path, schema, body ?? {}),
-  patch: <T>(path: string, schema: ZodType<T>, body: unknown) => request('PATCH', path, schema, body),
+  get: <T>(path: string, schema?: Schema<T>, query?: Query) => request<T>('GET', path, schema, undefined, query),
+  post: <T>(path: string, schema?: Schema<T>, body?: unknown) => request<T>('POST', path, schema, body ?? {}),
+  patch: <T>(path: string, schema: Schema<T>, body: unknown) => request<T>('PATCH', path, schema, body),
   delete: (path: string) => request<void>('DELETE', path, null),
 };
 

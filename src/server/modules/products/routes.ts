@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { productList } from '@/shared/products';
+import { productList } from '@/shared/product-schemas';
 import type { AppEnv } from '../../http/env';
 import { defineRoute, jsonContent } from '../../http/route';
 import { listAccessibleProducts, listCatalogue } from './service';

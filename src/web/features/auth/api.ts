@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sessionResponse, sessionUser, signUpResult, type SessionUser, type SignInInput, type SignUpForm } from '@/shared/auth';
+import type { SessionResponse, SessionUser, SignInInput, SignUpForm, SignUpResult } from '@/shared/auth';
 import { SESSION_REFRESH_TICK_MS } from '@/shared/timing';
 import { api } from '@/web/lib/api';
 
@@ -9,7 +8,7 @@ export const sessionKey = ['session'] as const;
 /** The signed-in user or null; re-checked every 30 s so a session ended elsewhere is noticed. */
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
-  queryFn: async (): Promise<SessionUser | null> => (await api.get('/session', sessionResponse)).user,
+  queryFn: async (): Promise<SessionUser | null> => (await api.get<SessionResponse>('/session')).user,
   refetchInterval: SESSION_REFRESH_TICK_MS,
   staleTime: SESSION_REFRESH_TICK_MS,
 });
@@ -19,7 +18,7 @@ export const useSession = () => useQuery(sessionQuery);
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.post('/auth/sign-in', z.object({ user: sessionUser }), input),
+    mutationFn: (input: SignInInput) => api.post<{ user: SessionUser }>('/auth/sign-in', null, input),
     onSuccess: ({ user }) => qc.setQueryData(sessionKey, user),
   });
 }
@@ -27,7 +26,7 @@ export function useSignIn() {
 export function useSignUp() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpForm) => api.post('/auth/sign-up', signUpResult, input),
+    mutationFn: (input: SignUpForm) => api.post<SignUpResult>('/auth/sign-up', null, input),
     onSuccess: ({ user }) => qc.setQueryData(sessionKey, user),
   });
 }

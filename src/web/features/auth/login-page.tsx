@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { AUTH_MESSAGES } from '@/shared/auth';
+import { toast } from '@/web/lib/toast';
+import { AUTH_MESSAGES } from '@/shared/auth-messages';
 import { PRODUCT_NAME } from '@/shared/brand';
 import { REDIRECT_AFTER_SIGNIN_MS } from '@/shared/timing';
 import { Button } from '@/web/components/ui/button';

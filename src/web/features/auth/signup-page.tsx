@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { AUTH_MESSAGES, signUpAccount, signUpCompany, type SignUpForm } from '@/shared/auth';
 import { COUNTRIES } from '@/shared/countries';
 import type { Product } from '@/shared/products';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { errorMessage } from '@/web/lib/api';
 import { useSignOut } from './api';
 

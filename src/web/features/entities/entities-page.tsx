@@ -1,14 +1,122 @@
-import { Link } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { MoreHorizontalIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from '@/web/lib/toast';
+import { ENTITY_MESSAGES, type Entity } from '@/shared/entities';
+import { Button } from '@/web/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { RequireSuperAdmin } from '@/web/app/guards';
+import { formatDate } from '@/web/lib/format';
+import { myProductsQuery } from '../products/api';
+import { AdminHeader, AdminMain } from '../settings/admin-header';
+import { ListCard, LoadMore, TableMessageRow } from '../settings/admin-list';
+import { useFocusReturn } from '../settings/use-focus-return';
+import { entitiesQuery } from './api';
+import { AddEntityDialog } from './components/add-entity-dialog';
+import { EditEntityDialog } from './components/edit-entity-dialog';
 
-/** Placeholder until this page is built. */
 export function EntitiesPage() {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Entity Management</h1>
-      <p className="mt-2 text-muted-foreground">This page is being built.</p>
-      <Link to="/products" className="mt-4 inline-block text-primary underline">
-        Back to Products
-      </Link>
-    </main>
+    <RequireSuperAdmin deniedMessage={ENTITY_MESSAGES.deniedPage}>
+      <Entities />
+    </RequireSuperAdmin>
+  );
+}
+
+function Entities() {
+  const list = useInfiniteQuery(entitiesQuery);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Entity | null>(null);
+  const focus = useFocusReturn();
+
+  // The add dialog's checklist: loaded with the page, so a failure is said at once.
+  const products = useQuery(myProductsQuery);
+
+  useEffect(() => {
+    if (list.isError) toast.error('Error', { description: ENTITY_MESSAGES.loadFailed });
+  }, [list.isError, list.errorUpdatedAt]);
+  useEffect(() => {
+    if (products.isError) toast.error('Error', { description: ENTITY_MESSAGES.productsLoadFailed });
+  }, [products.isError, products.errorUpdatedAt]);
+
+  // A failed load clears the list (spec §8) rather than showing stale rows.
+  const entities = list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? []);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <AdminHeader title="Entity Management" backTo="/settings" backLabel="Back to Settings" />
+      <AdminMain>
+        <ListCard
+          title="Entities"
+          description="Business units and locations of your company, newest first."
+          action={
+            <Button
+              id="add-entity"
+              onClick={() => {
+                focus.returnTo('add-entity');
+                setAdding(true);
+              }}
+            >
+              <PlusIcon aria-hidden />
+              Add Entity
+            </Button>
+          }
+        >
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Entity Name</TableHead>
+                <TableHead>Organization</TableHead>
+                <TableHead>Country</TableHead>
+                <TableHead>Created Date</TableHead>
+                <TableHead className="w-24 text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.isPending ? (
+                <TableMessageRow colSpan={5} busy>
+                  Loading...
+                </TableMessageRow>
+              ) : entities.length === 0 ? (
+                <TableMessageRow colSpan={5}>No entities found. Create your first entity to get started.</TableMessageRow>
+              ) : (
+                entities.map((e) => (
+                  <TableRow key={e.id}>
+                    <TableCell className="font-medium">{e.name}</TableCell>
+                    <TableCell>{e.organizationName ?? 'Unknown'}</TableCell>
+                    <TableCell className="whitespace-nowrap">{e.country}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(e.createdAt)}</TableCell>
+                    <TableCell className="text-right">
+                      <DropdownMenu>
+                        <DropdownMenuTrigger asChild>
+                          <Button id={`entity-actions-${e.id}`} variant="ghost" size="icon" aria-label={`Actions for ${e.name}`}>
+                            <MoreHorizontalIcon aria-hidden />
+                          </Button>
+                        </DropdownMenuTrigger>
+                        <DropdownMenuContent align="end">
+                          <DropdownMenuItem
+                            onSelect={() => {
+                              focus.returnTo(`entity-actions-${e.id}`, 'add-entity');
+                              setEditing(e);
+                            }}
+                          >
+                            <PencilIcon aria-hidden />
+                            Edit
+                          </DropdownMenuItem>
+                        </DropdownMenuContent>
+                      </DropdownMenu>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <LoadMore hasNextPage={!list.isError && list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+        </ListCard>
+      </AdminMain>
+      <AddEntityDialog open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
+      <EditEntityDialog entity={editing} onOpenChange={(open) => !open && setEditing(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactDialog, contactMailto } from './contact-dialog';
 
 const toastSuccess = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { success: toastSuccess } }));
+vi.mock('@/web/lib/toast', () => ({ toast: { success: toastSuccess } }));
 
 function renderDialog(intent: 'demo' | 'sales' | 'quote' = 'demo', message?: string) {
   const openMailto = vi.fn();

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';

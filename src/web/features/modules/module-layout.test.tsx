@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RequireAuth } from '@/web/app/guards';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +11,7 @@ import { ATS_MODULE, CRM_MODULE, HRMS_MODULE, PROJECTS_MODULE } from './module-c
 import { ProjectsDashboard } from './projects-dashboard';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('sonner')>()),
-  toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn(), info: vi.fn() }),
-}));
+vi.mock('@/web/lib/toast', () => ({ toast: { error: toastError, success: vi.fn(), info: vi.fn() } }));
 
 const USER = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -51,10 +49,15 @@ function renderAt(path: string, queryClient = new QueryClient({ defaultOptions: 
   queryClient.setQueryData(['session'], USER);
   const router = createMemoryRouter(
     [
-      { path: '/crm', element: <CrmDashboard /> },
-      { path: '/ats', element: <AtsDashboard /> },
-      { path: '/hrms', element: <HrmsDashboard /> },
-      { path: '/projects', element: <ProjectsDashboard /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/crm', element: <CrmDashboard /> },
+          { path: '/ats', element: <AtsDashboard /> },
+          { path: '/hrms', element: <HrmsDashboard /> },
+          { path: '/projects', element: <ProjectsDashboard /> },
+        ],
+      },
       { path: '/products', element: <h1>Your Products</h1> },
       { path: '*', element: <p>Oops! Page not found</p> },
     ],

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';

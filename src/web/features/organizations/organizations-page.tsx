@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MoreHorizontalIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ORGANIZATION_MESSAGES, type Organization } from '@/shared/organizations';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
@@ -10,6 +10,7 @@ import { RequireSuperAdmin } from '@/web/app/guards';
 import { formatDateTime } from '@/web/lib/format';
 import { AdminHeader, AdminMain } from '../settings/admin-header';
 import { ListCard, LoadMore, TableMessageRow } from '../settings/admin-list';
+import { useFocusReturn } from '../settings/use-focus-return';
 import { organizationsQuery } from './api';
 import { OrganizationDialog } from './components/organization-dialog';
 
@@ -26,6 +27,7 @@ type DialogState = { mode: 'add' } | { mode: 'edit'; organization: Organization 
 function Organizations() {
   const list = useInfiniteQuery(organizationsQuery);
   const [dialog, setDialog] = useState<DialogState>(null);
+  const focus = useFocusReturn();
 
   useEffect(() => {
     if (list.isError) toast.error('Error', { description: ORGANIZATION_MESSAGES.loadFailed });
@@ -41,7 +43,13 @@ function Organizations() {
           title="Organizations"
           description="The organizations of your company, newest first."
           action={
-            <Button onClick={() => setDialog({ mode: 'add' })}>
+            <Button
+              id="add-organization"
+              onClick={() => {
+                focus.returnTo('add-organization');
+                setDialog({ mode: 'add' });
+              }}
+            >
               <PlusIcon aria-hidden />
               Add Organization
             </Button>
@@ -72,12 +80,17 @@ function Organizations() {
                     <TableCell className="text-right">
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={`Actions for ${org.name}`}>
+                          <Button id={`organization-actions-${org.id}`} variant="ghost" size="icon" aria-label={`Actions for ${org.name}`}>
                             <MoreHorizontalIcon aria-hidden />
                           </Button>
                         </DropdownMenuTrigger>
                         <DropdownMenuContent align="end">
-                          <DropdownMenuItem onSelect={() => setDialog({ mode: 'edit', organization: org })}>
+                          <DropdownMenuItem
+                            onSelect={() => {
+                              focus.returnTo(`organization-actions-${org.id}`, 'add-organization');
+                              setDialog({ mode: 'edit', organization: org });
+                            }}
+                          >
                             <PencilIcon aria-hidden />
                             Edit
                           </DropdownMenuItem>
@@ -99,6 +112,7 @@ function Organizations() {
           if (!open) setDialog(null);
         }}
         organization={dialog?.mode === 'edit' ? dialog.organization : null}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { LayoutDashboardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
 import { PRODUCT_PATHS } from '@/shared/products';
 import { roleBadge } from '@/shared/roles';

@@ -4,7 +4,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
-import { Toaster } from '@/web/components/ui/toaster';
+import { RequireAuth } from '@/web/app/guards';
+import { ToastHost } from '@/web/components/ui/toaster';
 import { sessionKey } from '@/web/features/auth/api';
 
 /** Test-only helpers shared by the administration features' component tests. */
@@ -63,21 +64,33 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** Renders a page at `path` signed in as `user`, with a stub /products page and the toaster. */
-export function renderPage(ui: ReactElement, { path, user = ADMIN }: { path: string; user?: SessionUser | null }) {
+/**
+ * Renders a page at `path` signed in as `user`, inside RequireAuth as the router has it (pass
+ * `guarded: false` to see the page's own gates), with stub pages around it and the toaster.
+ */
+export function renderPage(
+  ui: ReactElement,
+  { path, user = ADMIN, guarded = true }: { path: string; user?: SessionUser | null; guarded?: boolean },
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(sessionKey, user);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={ui} />
+          {guarded ? (
+            <Route element={<RequireAuth />}>
+              <Route path={path} element={ui} />
+            </Route>
+          ) : (
+            <Route path={path} element={ui} />
+          )}
           <Route path="/products" element={<p>Products hub</p>} />
           <Route path="/login" element={<p>Login page</p>} />
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

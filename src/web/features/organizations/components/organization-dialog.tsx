@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ORGANIZATION_MESSAGES, organizationInput, type Organization, type OrganizationInput } from '@/shared/organizations';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -17,14 +17,16 @@ export function OrganizationDialog({
   open,
   onOpenChange,
   organization,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   organization: Organization | null;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-[425px]">
+      <DialogContent className="sm:max-w-[425px]" onCloseAutoFocus={onCloseAutoFocus}>
         {open ? <OrganizationForm organization={organization} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
