@@ -1,27 +1,35 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { sessionKey } from './features/auth/api';
 import { setUnauthorizedHandler } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const queryClient = createQueryClient();
-const router = createRouter();
 
-// A request answered 401: the session ended while the page was open. Forget it and sign in again.
-setUnauthorizedHandler(() => {
-  queryClient.clear();
-  queryClient.setQueryData(sessionKey, null);
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
-});
+/** A request answered 401: the session ended while the page was open. Forget it and sign in again. */
+function RedirectOnUnauthorized() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKey, null);
+      if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
+    });
+  }, [navigate]);
+  return null;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RedirectOnUnauthorized />
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

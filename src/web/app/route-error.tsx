@@ -1,13 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
-/** The router's error screen: something threw while rendering or loading a route. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The app's error screen: something threw while rendering a page or loading its code. */
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
@@ -17,4 +13,30 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+class Boundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { error: unknown; key: string }) {
+    // Navigating elsewhere clears the error.
+    return props.resetKey !== state.key ? { error: undefined, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Unexpected application error', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error !== undefined ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }
