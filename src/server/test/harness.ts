@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ProductType } from '@/shared/products';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { MemoryRateLimitStore } from '../http/rate-limit';
+import { MemoryRateLimitStore, type RateLimitStore } from '../http/rate-limit';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -14,9 +14,28 @@ export const ORIGIN = 'http://localhost:3000';
  * A fresh app on a fresh database: in-memory PGlite, or a database of its own on the server at
  * DATABASE_URL (created here, dropped by close()).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export interface AppOptions {
+  log?: Logger;
+  rateLimits?: RateLimitStore;
+}
+
+const SECRET = 'test-secret-test-secret-test-secret!';
+
+function buildApp(config: Config, database: Database, options: AppOptions) {
+  const auth = createAuth({ db: database.db, secret: SECRET, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
+  return createApp({
+    config,
+    database,
+    auth,
+    log: options.log ?? pino({ level: 'silent' }),
+    rateLimits: options.rateLimits ?? new MemoryRateLimitStore(),
+  });
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}) {
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', APP_URL: ORIGIN, ...env });
   let database: Database;
+  let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
@@ -27,7 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, poolSize: 5 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -37,19 +57,28 @@ export async function createTestApp(env: Record<string, string> = {}) {
   } else {
     database = await openDatabase({ dataDir: undefined });
   }
-  const auth = createAuth({ db: database.db, secret: 'test-secret-test-secret-test-secret!', baseUrl: ORIGIN, trustedOrigins: [] });
-  const log = pino({ level: 'silent' });
-  const app = createApp({ config, database, auth, log, rateLimits: new MemoryRateLimitStore() });
+  const app = buildApp(config, database, options);
+  const peers: Database[] = [];
   return {
     app,
     database,
     config,
+    /**
+     * Another app instance on the same data, as a second server process would be: its own
+     * connection pool on PostgreSQL (the embedded database is one connection, so it is shared).
+     */
+    peer: async (peerOptions: AppOptions = {}) => {
+      const peerDatabase = databaseUrl ? await openDatabase({ url: databaseUrl, poolSize: 5 }) : database;
+      if (peerDatabase !== database) peers.push(peerDatabase);
+      return buildApp(config, peerDatabase, peerOptions);
+    },
     /** Runs SQL as the database owner (bypasses row-level security): for seeding and inspecting. */
     sql: async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => {
       const result = await database.db.$client.query(text, params);
       return result.rows as T[];
     },
     close: async () => {
+      for (const p of peers) await p.close();
       await database.close();
       await dropDatabase();
     },
@@ -62,7 +91,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export class Client {
   cookie = '';
 
-  constructor(private readonly t: TestApp) {}
+  constructor(private readonly t: { app: { request: TestApp['app']['request'] } }) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await this.t.app.request(`/api${path}`, {
