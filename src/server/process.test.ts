@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -86,6 +87,90 @@ describe('start-up refuses bad configuration with one clear line', () => {
   });
 });
 
+/** Signs companies up until SIGKILL; returns the emails whose sign-up was acknowledged (201). */
+async function writeUntilKilled(server: Running) {
+  const origin = `http://localhost:${server.port}`;
+  const products = (await (await fetch(`${origin}/api/products`)).json()) as { items: { id: string }[] };
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 0; !stop && i < 200; i++) {
+      const email = `crash-${i}-${Date.now()}@example.com`;
+      try {
+        const res = await fetch(`${origin}/api/auth/sign-up`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({
+            firstName: 'Crash',
+            lastName: 'Test',
+            email,
+            password: 'secret123',
+            confirmPassword: 'secret123',
+            companyName: `Crash ${i}`,
+            organizationName: `Crash Org ${i}`,
+            entityName: `Crash Entity ${i}`,
+            country: 'Other',
+            selectedProducts: [products.items[0]!.id],
+          }),
+        });
+        if (res.status === 201) acknowledged.push(email);
+      } catch {
+        return; // the server is gone
+      }
+    }
+  })();
+  const deadline = Date.now() + 60_000;
+  while (acknowledged.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  server.child.kill('SIGKILL');
+  stop = true;
+  await server.exited;
+  await writer;
+  expect(acknowledged.length).toBeGreaterThanOrEqual(5);
+  return acknowledged;
+}
+
+async function expectAllSignIn(server: Running, emails: string[]) {
+  const origin = `http://localhost:${server.port}`;
+  for (const email of emails) {
+    const res = await fetch(`${origin}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password: 'secret123' }),
+    });
+    expect(res.status, email).toBe(200);
+  }
+}
+
+describe.runIf(process.env.DATABASE_URL)('a running server on PostgreSQL', () => {
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `crash_${process.pid}_${Date.now()}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  beforeAll(() => admin(`create database ${name}`));
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+
+  it('keeps every acknowledged write through SIGKILL', async () => {
+    const env = { PORT: String(await freePort()), DATABASE_URL: url.toString(), AUTH_SECRET: 'crash-test-secret-crash-test-secret!!', DATA_DIR: tempDir() };
+    let server = start(env);
+    await waitReady(server);
+    const acknowledged = await writeUntilKilled(server);
+    server = start(env);
+    await waitReady(server);
+    try {
+      await expectAllSignIn(server, acknowledged);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 180_000);
+});
+
 describe('a running server on the embedded database', () => {
   const dataDir = tempDir();
   let server: Running;
@@ -121,52 +206,11 @@ describe('a running server on the embedded database', () => {
   }, 120_000);
 
   it('keeps every acknowledged write through SIGKILL, and starts again on the same folder by itself', async () => {
-    const products = (await (await fetch(`${origin()}/api/products`)).json()) as { items: { id: string }[] };
-    const acknowledged: string[] = [];
-    let stop = false;
-    const writer = (async () => {
-      for (let i = 0; !stop && i < 200; i++) {
-        const email = `crash-${i}-${Date.now()}@example.com`;
-        try {
-          const res = await fetch(`${origin()}/api/auth/sign-up`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', origin: origin() },
-            body: JSON.stringify({
-              firstName: 'Crash',
-              lastName: 'Test',
-              email,
-              password: 'secret123',
-              confirmPassword: 'secret123',
-              companyName: `Crash ${i}`,
-              organizationName: `Crash Org ${i}`,
-              entityName: `Crash Entity ${i}`,
-              country: 'Other',
-              selectedProducts: [products.items[0]!.id],
-            }),
-          });
-          if (res.status === 201) acknowledged.push(email);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    })();
-    while (acknowledged.length < 5) await new Promise((r) => setTimeout(r, 50));
-    server.child.kill('SIGKILL');
-    stop = true;
-    await server.exited;
-    await writer;
+    const acknowledged = await writeUntilKilled(server);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true); // left behind by the killed process
-
     server = start({ PORT: String(server.port), DATA_DIR: dataDir });
     await waitReady(server);
-    for (const email of acknowledged) {
-      const res = await fetch(`${origin()}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: origin() },
-        body: JSON.stringify({ email, password: 'secret123' }),
-      });
-      expect(res.status, email).toBe(200);
-    }
+    await expectAllSignIn(server, acknowledged);
   }, 180_000);
 
   it('on SIGTERM finishes, closes the database and releases the folder', async () => {

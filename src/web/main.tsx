@@ -8,6 +8,12 @@ import { setUnauthorizedHandler } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
+// Our Content-Security-Policy forbids eval; without `jitless` zod probes `new Function` (and the
+// browser reports a violation) before falling back. Set through zod's global config object
+// (what `z.config()` writes) so the first pages need not load zod; e2e/security.spec.ts checks it.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
 const queryClient = createQueryClient();
 
 /** A request answered 401: the session ended while the page was open. Forget it and sign in again. */
