@@ -1,9 +1,9 @@
-import { LayoutDashboardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { BriefcaseIcon, FolderKanbanIcon, HandshakeIcon, LayoutDashboardIcon, LogOutIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
-import { PRODUCT_PATHS } from '@/shared/products';
+import { PRODUCT_PATHS, type ProductType } from '@/shared/products';
 import { roleBadge } from '@/shared/roles';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -11,6 +11,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { useCurrentUser } from '@/web/app/guards';
 import { useLogout } from '../auth/use-logout';
 import { useMyProducts } from './api';
+
+const PRODUCT_ICONS: Record<ProductType, LucideIcon> = {
+  crm: HandshakeIcon,
+  ats: BriefcaseIcon,
+  hrms: UsersIcon,
+  projects: FolderKanbanIcon,
+};
 
 export function ProductsPage() {
   const user = useCurrentUser();
@@ -70,21 +77,25 @@ export function ProductsPage() {
               </CardContent>
             </Card>
           ) : null}
-          {products.data?.map((product) => (
-            <Card key={product.id} className="flex flex-col">
-              <CardHeader>
-                <CardTitle>{product.name}</CardTitle>
-                <CardDescription>{product.description}</CardDescription>
-              </CardHeader>
-              <CardContent className="mt-auto">
-                <Button asChild className="w-full">
-                  <Link to={PRODUCT_PATHS[product.type]} aria-label={`Open ${product.name}`}>
-                    Open
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          ))}
+          {products.data?.map((product) => {
+            const Icon = PRODUCT_ICONS[product.type];
+            return (
+              <Card key={product.id} className="flex flex-col">
+                <CardHeader>
+                  <Icon className="size-8 text-primary" aria-hidden />
+                  <CardTitle>{product.name}</CardTitle>
+                  <CardDescription>{product.description}</CardDescription>
+                </CardHeader>
+                <CardContent className="mt-auto">
+                  <Button asChild className="w-full">
+                    <Link to={PRODUCT_PATHS[product.type]} aria-label={`Open ${product.name}`}>
+                      Open
+                    </Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            );
+          })}
         </div>
         {products.isPending ? (
           <p role="status" className="mt-8 text-center text-muted-foreground">
