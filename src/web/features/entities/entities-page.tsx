@@ -10,7 +10,7 @@ import { RequireSuperAdmin } from '@/web/app/guards';
 import { formatDate } from '@/web/lib/format';
 import { myProductsQuery } from '../products/api';
 import { AdminHeader, AdminMain } from '../settings/admin-header';
-import { ListCard, LoadMore, TableMessageRow } from '../settings/admin-list';
+import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '../settings/admin-list';
 import { useFocusReturn } from '../settings/use-focus-return';
 import { entitiesQuery } from './api';
 import { AddEntityDialog } from './components/add-entity-dialog';
@@ -34,14 +34,10 @@ function Entities() {
   const products = useQuery(myProductsQuery);
 
   useEffect(() => {
-    if (list.isError) toast.error('Error', { description: ENTITY_MESSAGES.loadFailed });
-  }, [list.isError, list.errorUpdatedAt]);
-  useEffect(() => {
     if (products.isError) toast.error('Error', { description: ENTITY_MESSAGES.productsLoadFailed });
   }, [products.isError, products.errorUpdatedAt]);
 
-  // A failed load clears the list (spec §8) rather than showing stale rows.
-  const entities = list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? []);
+  const entities = usePagedRows(list, ENTITY_MESSAGES.loadFailed);
 
   return (
     <div className="min-h-dvh bg-slate-50">

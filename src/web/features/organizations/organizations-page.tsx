@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MoreHorizontalIcon, PencilIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/web/lib/toast';
+import { useState } from 'react';
 import { ORGANIZATION_MESSAGES, type Organization } from '@/shared/organizations';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
@@ -9,7 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { RequireSuperAdmin } from '@/web/app/guards';
 import { formatDateTime } from '@/web/lib/format';
 import { AdminHeader, AdminMain } from '../settings/admin-header';
-import { ListCard, LoadMore, TableMessageRow } from '../settings/admin-list';
+import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '../settings/admin-list';
 import { useFocusReturn } from '../settings/use-focus-return';
 import { organizationsQuery } from './api';
 import { OrganizationDialog } from './components/organization-dialog';
@@ -29,11 +28,7 @@ function Organizations() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const focus = useFocusReturn();
 
-  useEffect(() => {
-    if (list.isError) toast.error('Error', { description: ORGANIZATION_MESSAGES.loadFailed });
-  }, [list.isError, list.errorUpdatedAt]);
-
-  const organizations = list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? []);
+  const organizations = usePagedRows(list, ORGANIZATION_MESSAGES.loadFailed);
 
   return (
     <div className="min-h-dvh bg-slate-50">

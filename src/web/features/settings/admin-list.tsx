@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type { Page } from '@/shared/pagination';
+import { toast } from '@/web/lib/toast';
 import { Button } from '@/web/components/ui/button';
 import { TableCell, TableRow } from '@/web/components/ui/table';
 
@@ -59,4 +62,15 @@ export function ListCard({
       <div className="border-t">{children}</div>
     </section>
   );
+}
+
+/**
+ * The rows of a server-paged list loaded so far. A failed load clears them (spec §8) rather than
+ * showing stale rows, and says so once per failure.
+ */
+export function usePagedRows<T>(list: UseInfiniteQueryResult<InfiniteData<Page<T>>>, loadFailed: string): T[] {
+  useEffect(() => {
+    if (list.isError) toast.error('Error', { description: loadFailed });
+  }, [list.isError, list.errorUpdatedAt, loadFailed]);
+  return list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? []);
 }

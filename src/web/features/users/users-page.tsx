@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { roleLabel } from '@/shared/roles';
 import { USER_MESSAGES, type User } from '@/shared/users';
@@ -12,7 +12,7 @@ import { useSession } from '@/web/features/auth/api';
 import { errorMessage } from '@/web/lib/api';
 import { formatDate } from '@/web/lib/format';
 import { AdminHeader, AdminMain } from '../settings/admin-header';
-import { ListCard, LoadMore, TableMessageRow } from '../settings/admin-list';
+import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '../settings/admin-list';
 import { useFocusReturn } from '../settings/use-focus-return';
 import { usersQuery } from './api';
 import { AddUserWizard } from './components/add-user-wizard';
@@ -44,11 +44,8 @@ function Users() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const focus = useFocusReturn();
 
-  useEffect(() => {
-    if (list.isError) toast.error('Error', { description: errorMessage(list.error, 'Failed to load users. Please try again.') });
-  }, [list.isError, list.error, list.errorUpdatedAt]);
-
-  const users = list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? []);
+  // The spec has no text for this one: the server's message, or a sentence like the others'.
+  const users = usePagedRows(list, errorMessage(list.error, 'Failed to load users. Please try again.'));
 
   return (
     <div className="min-h-dvh bg-slate-50">
