@@ -1,0 +1,85 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { runProgram } from './proc';
+
+export interface TracedStatement {
+  at: number;
+  text: string;
+  values: (string | null)[];
+}
+
+export function readTrace(path: string): TracedStatement[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as TracedStatement);
+}
+
+/**
+ * A pgbench script running exactly the traced statements, in order, as one pgbench transaction;
+ * each distinct parameter value becomes a pgbench variable (passed with -D), and `$n` placeholders
+ * become `:var`, which pgbench's extended protocol sends as bind parameters like node-postgres does.
+ */
+export function pgbenchScript(statements: TracedStatement[]) {
+  const vars = new Map<string, string>();
+  const lines = statements.map((st) => {
+    const oneLine = st.text.replace(/\s+/g, ' ').trim().replace(/;$/, '');
+    return `${oneLine.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = st.values[Number(n) - 1];
+      if (value === null || value === undefined) throw new Error(`statement ${oneLine} has a null parameter $${n}`);
+      let name = vars.get(value);
+      if (!name) {
+        name = `v${vars.size + 1}`;
+        vars.set(value, name);
+      }
+      return `:${name}`;
+    })};`;
+  });
+  return { script: `${lines.join('\n')}\n`, defines: [...vars].map(([value, name]) => `${name}=${value}`) };
+}
+
+export interface PgbenchResult {
+  tps: number;
+  latencyMs: number | null;
+  transactions: number | null;
+  failed: number | null;
+  raw: string;
+}
+
+export async function runPgbench(opts: {
+  scriptPath: string;
+  script: string;
+  defines: string[];
+  database: string;
+  clients: number;
+  threads: number;
+  durationSec: number;
+}): Promise<PgbenchResult> {
+  writeFileSync(opts.scriptPath, opts.script);
+  const args = [
+    '-h', '127.0.0.1', '-p', '5432', '-U', 'postgres',
+    '-n', '-M', 'extended',
+    '-c', String(opts.clients), '-j', String(opts.threads), '-T', String(opts.durationSec),
+    '-f', opts.scriptPath,
+    ...opts.defines.flatMap((d) => ['-D', d]),
+    opts.database,
+  ];
+  const { stdout } = await runProgram('/usr/bin/pgbench', args, { timeoutMs: (opts.durationSec + 30) * 1000 });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+  if (!tps) throw new Error(`pgbench printed no tps: ${stdout}`);
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+  const txns = /number of transactions actually processed: (\d+)/.exec(stdout);
+  const failed = /number of failed transactions: (\d+)/.exec(stdout);
+  return {
+    tps: Number(tps[1]),
+    latencyMs: latency ? Number(latency[1]) : null,
+    transactions: txns ? Number(txns[1]) : null,
+    failed: failed ? Number(failed[1]) : null,
+    raw: stdout,
+  };
+}
