@@ -75,18 +75,25 @@ export function createApp(deps: AppDeps) {
     }
   });
   app.use(secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'strict-origin-when-cross-origin', crossOriginEmbedderPolicy: false }));
-  app.use(compress());
+  // Only the web app: API bodies are small, and compress()'s Vary header after next() makes
+  // @hono/node-server rebuild every response as a stream (see bench/README.md).
+  const compressWeb = compress();
+  app.use(async (c, next) => (c.req.path.startsWith('/api/') ? next() : compressWeb(c, next)));
 
-  app.use('/api/*', bodyLimit({
+  // bodyLimit reads the raw body stream, which costs a full Request object per call: only for
+  // methods that carry a body.
+  const limitBody = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
     },
-  }));
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('/api/*', originCheck(deps.config));
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the response's own headers: c.header() after next() would rebuild the response.
+    c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const api = new OpenAPIHono<AppEnv>()

@@ -1,4 +1,4 @@
-import { and, desc, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@/shared/pagination';
 import { badRequest } from '../http/errors';
 
@@ -37,7 +37,9 @@ export function keysetPage(keys: Keyset, query: PageQuery) {
     : undefined;
   return {
     where,
-    orderBy: [desc(keys.createdAt), desc(keys.id)] as const,
+    // NULLS LAST, as the (company_id, created_at desc, id desc) indexes are built: plain DESC means
+    // NULLS FIRST, which those indexes cannot serve (a sort of the whole company instead).
+    orderBy: [sql`${keys.createdAt} desc nulls last`, sql`${keys.id} desc nulls last`] as const,
     /** One more than asked, to know whether another page exists. */
     limit: query.limit + 1,
     cursorText: sql<string>`${keys.createdAt}::text`,

@@ -105,6 +105,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // better-auth looks users up by `email = $1` (emails are stored lowercased).
+    index('users_email_idx').on(t.email),
     unique('users_id_company_id_key').on(t.id, t.companyId),
     check('users_role_check', sql`${t.role} in ('super_admin', 'user')`),
     index('users_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),

@@ -10,8 +10,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export function withTenant<T>(db: Db, companyId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local role app`);
-    await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+    await tx.execute(sql`select set_config('role', 'app', true), set_config('app.company_id', ${companyId}, true)`);
     return work(tx);
   });
 }
