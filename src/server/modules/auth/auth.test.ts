@@ -117,6 +117,30 @@ describe('sign-in and sign-out', () => {
     expect((await second.get('/me/products')).status).toBe(200);
   });
 
+  it('refuses a session cookie whose signature or token was tampered with', async () => {
+    const admin = await signUpCompany(t);
+    const [name, value] = admin.client.cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const forged = (v: string) => Object.assign(new Client(t), { cookie: `${name}=${encodeURIComponent(v)}` });
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect((await forged(`${token}.${flipped}`).get('/me/products')).status).toBe(401);
+    expect((await forged(`${token.slice(0, -1)}x.${signature}`).get('/me/products')).status).toBe(401);
+    expect((await forged(token).get('/me/products')).status).toBe(401);
+    expect((await forged('%%%').get('/me/products')).status).toBe(401);
+    expect((await forged(`${token}.${signature}`).get('/me/products')).status).toBe(200);
+  });
+
+  it('hands a session due for refresh to better-auth, which extends it', async () => {
+    const admin = await signUpCompany(t);
+    // Expiring within the refresh window (updateAge before the end of expiresIn).
+    await t.sql("update sessions set expires_at = now() + interval '1 hour' where user_id = $1", [admin.userId]);
+    expect((await admin.client.get('/me/products')).status).toBe(200);
+    const [row] = await t.sql<{ left: string }>("select extract(epoch from expires_at - now()) as left from sessions where user_id = $1", [admin.userId]);
+    expect(Number(row!.left)).toBeGreaterThan(24 * 3600);
+    await t.sql("update sessions set expires_at = now() - interval '1 minute' where user_id = $1", [admin.userId]);
+    expect((await admin.client.get('/me/products')).status).toBe(401);
+  });
+
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const admin = await signUpCompany(t);
     const wrong = await new Client(t).post('/auth/sign-in', { email: admin.email, password: 'not-the-password' });

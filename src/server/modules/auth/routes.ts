@@ -3,7 +3,7 @@ import { isAPIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult } from '@/shared/auth';
-import { loadSession, toSessionUser } from '../../auth/guard';
+import { loadSession, toSessionUser } from '../../auth/session';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/env';
 import { tooManyRequests, unauthorized } from '../../http/errors';
