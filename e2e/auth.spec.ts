@@ -155,3 +155,26 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test.describe('accessibility and layout at both widths', () => {
+  for (const width of [1280, 375]) {
+    test(`sign-in, sign-up, products hub and 404 pass axe and fit the screen at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const fits = async () => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      };
+      for (const path of ['/login', '/signup', '/nowhere']) {
+        await page.goto(path);
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expectAccessible(page);
+        await fits();
+      }
+      await signUpViaApi(page, newCompany({ productNames: ['CRM', 'ATS', 'HRMS', 'Projects'] }));
+      await page.goto('/products');
+      await expect(page.getByRole('link', { name: 'Open Projects' })).toBeVisible();
+      await expectAccessible(page);
+      await fits();
+    });
+  }
+});
