@@ -36,8 +36,9 @@ interface Running {
 }
 
 function start(env: Record<string, string>): Running {
-  // vitest puts Vite's BASE_URL, MODE, ... into process.env; the server must not see them.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|MODE|DEV|PROD|SSR|VITEST.*|DATABASE_URL)$/.test(k)));
+  // vitest puts Vite's BASE_URL, MODE, ... into process.env; the server must not see them, nor
+  // a shared Redis (its rate-limit counters would carry over from other runs).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(BASE_URL|MODE|DEV|PROD|SSR|VITEST.*|DATABASE_URL|REDIS_URL)$/.test(k)));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: { ...inherited, LOG_LEVEL: 'info', WEB_ROOT: join(root, 'no-web-build'), ...env },
