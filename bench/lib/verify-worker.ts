@@ -1,11 +1,13 @@
-// Baseline for the sign-in figure: better-auth's own password verifier (node:crypto scrypt on
-// libuv's thread pool) called `concurrency` at a time in a plain Node process, for `durationMs`.
-// Run with the same UV_THREADPOOL_SIZE as the server. Prints one JSON line.
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+// Baseline for the sign-in figure: the server's own password verifier (scrypt on its hashing
+// thread pool, src/server/auth/password.ts) called `concurrency` at a time in a plain Node process,
+// for `durationMs`, with the same PASSWORD_HASH_THREADS as the server. Prints one JSON line.
+import { closePasswordPool, hashPassword, setPasswordThreads, verifyPassword } from '../../src/server/auth/password';
 
 const concurrency = Number(process.argv[2] ?? 8);
 const durationMs = Number(process.argv[3] ?? 5000);
 const warmupMs = Number(process.argv[4] ?? 1000);
+const threads = process.env.PASSWORD_HASH_THREADS ? Number(process.env.PASSWORD_HASH_THREADS) : undefined;
+setPasswordThreads(threads);
 const password = 'bench-password-1';
 const hash = await hashPassword(password);
 
@@ -25,4 +27,5 @@ async function measure(ms: number) {
 
 await measure(warmupMs);
 const { n, ms } = await measure(durationMs);
-process.stdout.write(`${JSON.stringify({ verifies: n, ms, rate: (n / ms) * 1000, concurrency, threadpool: process.env.UV_THREADPOOL_SIZE ?? '4 (default)' })}\n`);
+await closePasswordPool();
+process.stdout.write(`${JSON.stringify({ verifies: n, ms, rate: (n / ms) * 1000, concurrency, threads: threads ?? 'one per core' })}\n`);

@@ -15,6 +15,8 @@ const schema = z.object({
       message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
     }),
   DATABASE_POOL_SIZE: positiveInt(10),
+  /** Threads hashing passwords; unset = one per core. */
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   APP_URL: z.url().optional(),
   TRUSTED_ORIGINS: z
     .string()

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
@@ -28,6 +29,7 @@ async function main() {
     throw e;
   }
   const log = createLogger(config.LOG_LEVEL);
+  setPasswordThreads(config.PASSWORD_HASH_THREADS);
 
   let releaseLock = () => {};
   let database: Database;
@@ -68,6 +70,7 @@ async function main() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
       await redis?.quit().catch(() => {});
+      await closePasswordPool();
       releaseLock();
     });
   } catch (e) {

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { MIN_PASSWORD_LENGTH } from '@/shared/auth';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { hashPassword, verifyPassword } from './password';
 
 export interface AuthOptions {
   db: Db;
@@ -41,6 +42,8 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins }: AuthOptions)
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      // better-auth's scrypt, on low-priority worker threads (password.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
     },
     session: {
       // Off on purpose: with a cookie cache a deleted user's cookie would keep working.
