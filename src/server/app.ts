@@ -3,8 +3,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { HTTPException } from 'hono/http-exception';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -15,6 +13,7 @@ import type { Database } from './db/client';
 import { AppError } from './http/errors';
 import type { AppEnv } from './http/env';
 import { originCheck } from './http/origin-check';
+import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
@@ -47,6 +46,12 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
+const SECURITY_HEADERS = await securityHeaders({
+  contentSecurityPolicy: CSP,
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginEmbedderPolicy: false,
+});
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -57,24 +62,14 @@ export function createApp(deps: AppDeps) {
     },
   });
 
-  app.use(requestId());
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const log = deps.log.child({ requestId: c.var.requestId });
-    c.set('log', log);
+  app.use(requestContext({ security: SECURITY_HEADERS, logger: deps.log }));
+  app.use((c, next) => {
     c.set('auth', deps.auth);
     c.set('database', deps.database);
     c.set('config', deps.config);
     c.set('rateLimits', deps.rateLimits);
-    await next();
-    if (c.req.path.startsWith('/api/')) {
-      const fields = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
-      if (c.res.status >= 500) log.error(fields, 'request failed');
-      else if (c.res.status === 401 || c.res.status === 403) log.warn(fields, 'request denied');
-      else log.debug(fields, 'request');
-    }
+    return next();
   });
-  app.use(secureHeaders({ contentSecurityPolicy: CSP, referrerPolicy: 'strict-origin-when-cross-origin', crossOriginEmbedderPolicy: false }));
   // Only the web app: API bodies are small, and compress()'s Vary header after next() makes
   // @hono/node-server rebuild every response as a stream (see bench/README.md).
   const compressWeb = compress();
@@ -90,11 +85,6 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('/api/*', originCheck(deps.config));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // On the response's own headers: c.header() after next() would rebuild the response.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
 
   const api = new OpenAPIHono<AppEnv>()
     .route('/', systemRoutes)
@@ -118,14 +108,14 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json({ error: { code: err.code, message: err.message, requestId: c.var.requestId } }, err.status);
+      return c.json({ error: { code: err.code, message: err.message, requestId: c.get('requestId') } }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       const code = err.status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation;
-      return c.json({ error: { code, message: err.message || 'Bad request', requestId: c.var.requestId } }, err.status);
+      return c.json({ error: { code, message: err.message || 'Bad request', requestId: c.get('requestId') } }, err.status);
     }
-    (c.var.log ?? deps.log).error({ err }, 'unhandled error');
-    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_ERROR, requestId: c.var.requestId } }, 500);
+    (c.get('logger') ? requestLog(c) : deps.log).error({ err }, 'unhandled error');
+    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_ERROR, requestId: c.get('requestId') } }, 500);
   });
 
   return app;

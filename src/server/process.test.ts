@@ -194,6 +194,22 @@ describe('a running server on the embedded database', () => {
     expect((await fetch(`${origin()}/api/ready`)).status).toBe(200);
   });
 
+  it('sends the security headers, no-store and a request id on every API response', async () => {
+    for (const path of ['/api/health', '/api/no-such-route']) {
+      const res = await fetch(`${origin()}${path}`);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const traced = await fetch(`${origin()}/api/health`, { headers: { 'x-request-id': 'caller-trace-42' } });
+    expect(traced.headers.get('x-request-id')).toBe('caller-trace-42');
+    const malformed = await fetch(`${origin()}/api/health`, { headers: { 'x-request-id': 'no spaces; allowed' } });
+    expect(malformed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses a second process on the same DATA_DIR', async () => {
     const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);

@@ -8,14 +8,14 @@ export type Access = 'public' | 'user' | 'super_admin';
 export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === 'public') return next();
-    const session = await readSession(c.var.auth, c.var.database.db, c.req.raw.headers);
+    const session = await readSession(c.get('auth'), c.get('database').db, c.req.raw.headers);
     if (!session) throw unauthorized();
+    // Set before the role check so a refusal is logged with who asked.
+    c.set('user', session.user);
+    c.set('sessionId', session.sessionId);
     if (access === 'super_admin' && session.user.role !== 'super_admin') {
       throw forbidden('Access denied. Super admin privileges required.');
     }
-    c.set('user', session.user);
-    c.set('sessionId', session.sessionId);
-    c.var.log.setBindings({ userId: session.user.id, companyId: session.user.companyId });
     return next();
   };
 }

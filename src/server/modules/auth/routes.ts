@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult 
 import { loadSession, toSessionUser } from '../../auth/session';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/env';
+import { requestLog } from '../../http/request-context';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
 import { signUp } from './sign-up';
@@ -49,7 +50,7 @@ function forwardCookies(c: Context, headers: Headers) {
 }
 
 async function signInWithPassword(c: Context<AppEnv>, email: string, password: string) {
-  const { headers, response } = await c.var.auth.api.signInEmail({
+  const { headers, response } = await c.get('auth').api.signInEmail({
     body: { email, password },
     headers: c.req.raw.headers,
     returnHeaders: true,
@@ -67,12 +68,12 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const { email, password } = c.req.valid('json');
     try {
       const user = await signInWithPassword(c, email.trim().toLowerCase(), password);
-      c.var.log.info({ event: 'sign_in', outcome: 'success', userId: user.id, companyId: user.companyId }, 'sign-in');
+      requestLog(c).info({ event: 'sign_in', outcome: 'success', userId: user.id, companyId: user.companyId }, 'sign-in');
       return c.json({ user }, 200);
     } catch (e) {
       if (!isAPIError(e)) throw e;
       await rateLimits.hit(key, config.RATE_LIMIT_WINDOW_SECONDS);
-      c.var.log.info({ event: 'sign_in', outcome: 'failure' }, 'sign-in');
+      requestLog(c).info({ event: 'sign_in', outcome: 'failure' }, 'sign-in');
       // The same answer for an unknown email and a wrong password.
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     }
@@ -83,18 +84,18 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     if (attempts > config.SIGN_UP_MAX_ATTEMPTS) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps);
     const input = c.req.valid('json');
     const ids = await signUp(database.db, auth, input);
-    c.var.log.info({ event: 'sign_up', userId: ids.userId, companyId: ids.companyId }, 'company signed up');
+    requestLog(c).info({ event: 'sign_up', userId: ids.userId, companyId: ids.companyId }, 'company signed up');
     const user = await signInWithPassword(c, input.email, input.password);
     return c.json({ user, companyId: ids.companyId, organizationId: ids.organizationId, entityId: ids.entityId }, 201);
   })
   .openapi(signOutRoute, async (c) => {
-    if (await loadSession(c.var.auth, c.req.raw.headers)) {
-      const { headers } = await c.var.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+    if (await loadSession(c.get('auth'), c.req.raw.headers)) {
+      const { headers } = await c.get('auth').api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
       forwardCookies(c, headers);
     }
     return c.body(null, 204);
   })
   .openapi(sessionRoute, async (c) => {
-    const session = await loadSession(c.var.auth, c.req.raw.headers);
+    const session = await loadSession(c.get('auth'), c.req.raw.headers);
     return c.json({ user: session?.user ?? null }, 200);
   });

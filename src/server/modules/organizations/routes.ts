@@ -8,6 +8,7 @@ import {
 } from '@/shared/organizations';
 import { pageQuery } from '@/shared/pagination';
 import type { AppEnv } from '../../http/env';
+import { requestLog } from '../../http/request-context';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
 import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
@@ -49,17 +50,17 @@ const update = defineRoute('super_admin', {
 });
 
 export const organizationRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(list, async (c) => c.json(await listOrganizations(c.var.database.db, c.var.user, c.req.valid('query')), 200))
-  .openapi(options, async (c) => c.json({ items: await listOrganizationOptions(c.var.database.db, c.var.user) }, 200))
+  .openapi(list, async (c) => c.json(await listOrganizations(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
+  .openapi(options, async (c) => c.json({ items: await listOrganizationOptions(c.get('database').db, c.get('user')) }, 200))
   .openapi(create, async (c) => {
-    const created = await createOrganization(c.var.database.db, c.var.user, c.req.valid('json'));
-    c.var.log.info({ event: 'organization_created', organizationId: created.id }, 'admin change');
+    const created = await createOrganization(c.get('database').db, c.get('user'), c.req.valid('json'));
+    requestLog(c).info({ event: 'organization_created', organizationId: created.id }, 'admin change');
     return c.json(created, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(ORGANIZATION_MESSAGES.notFound);
-    const updated = await updateOrganization(c.var.database.db, c.var.user, id, c.req.valid('json'));
-    c.var.log.info({ event: 'organization_updated', organizationId: id }, 'admin change');
+    const updated = await updateOrganization(c.get('database').db, c.get('user'), id, c.req.valid('json'));
+    requestLog(c).info({ event: 'organization_updated', organizationId: id }, 'admin change');
     return c.json(updated, 200);
   });

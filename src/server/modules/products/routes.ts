@@ -19,5 +19,5 @@ const mine = defineRoute('user', {
 });
 
 export const productRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(catalogue, async (c) => c.json({ items: await listCatalogue(c.var.database.db) }, 200))
-  .openapi(mine, async (c) => c.json({ items: await listAccessibleProducts(c.var.database.db, c.var.user) }, 200));
+  .openapi(catalogue, async (c) => c.json({ items: await listCatalogue(c.get('database').db) }, 200))
+  .openapi(mine, async (c) => c.json({ items: await listAccessibleProducts(c.get('database').db, c.get('user')) }, 200));

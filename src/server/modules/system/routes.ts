@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
+import { requestLog } from '../../http/request-context';
 import { defineRoute, errorContent, jsonContent } from '../../http/route';
 
 const status = z.object({ status: z.enum(['ok']) });
@@ -23,10 +24,10 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
   .openapi(health, (c) => c.json({ status: 'ok' as const }, 200))
   .openapi(ready, async (c) => {
     try {
-      await c.var.database.ping();
+      await c.get('database').ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch (e) {
-      c.var.log.warn({ err: e }, 'readiness check failed');
+      requestLog(c).warn({ err: e }, 'readiness check failed');
       return c.json({ error: { code: 'not_ready', message: 'The database is not available' } }, 503);
     }
   });

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@/shared/auth';
 import { pageQuery } from '@/shared/pagination';
 import { USER_MESSAGES, user, userCreateInput, userPage } from '@/shared/users';
 import type { AppEnv } from '../../http/env';
+import { requestLog } from '../../http/request-context';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
 import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
@@ -33,16 +34,16 @@ const remove = defineRoute('super_admin', {
 });
 
 export const userRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(list, async (c) => c.json(await listUsers(c.var.database.db, c.var.user, c.req.valid('query')), 200))
+  .openapi(list, async (c) => c.json(await listUsers(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
   .openapi(create, async (c) => {
-    const created = await createUser(c.var.database.db, c.var.auth, c.var.user, c.req.valid('json'));
-    c.var.log.info({ event: 'user_created', targetUserId: created.id }, 'admin change');
+    const created = await createUser(c.get('database').db, c.get('auth'), c.get('user'), c.req.valid('json'));
+    requestLog(c).info({ event: 'user_created', targetUserId: created.id }, 'admin change');
     return c.json(created, 201);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(USER_MESSAGES.notFound);
-    await deleteUser(c.var.database.db, c.var.user, id);
-    c.var.log.info({ event: 'user_deleted', targetUserId: id }, 'admin change');
+    await deleteUser(c.get('database').db, c.get('user'), id);
+    requestLog(c).info({ event: 'user_deleted', targetUserId: id }, 'admin change');
     return c.body(null, 204);
   });

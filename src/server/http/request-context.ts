@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+import type { Logger } from 'pino';
+import type { AppEnv } from './env';
+
+type HeaderList = readonly (readonly [string, string])[];
+
+/**
+ * The headers Hono's secureHeaders middleware sets for these options, worked out once. The
+ * middleware itself sets them one by one on every response after it is built, which makes
+ * @hono/node-server copy the whole response; without nonces they are the same every time.
+ */
+export async function securityHeaders(options: SecureHeadersOptions): Promise<HeaderList> {
+  const probe = new Hono().use(secureHeaders(options)).get('/', (c) => c.body(null));
+  const res = await probe.request('/');
+  return [...res.headers].filter(([name]) => name !== 'content-type');
+}
+
+const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
+
+/**
+ * First middleware of every request: its id (the caller's X-Request-Id when well-formed, else a
+ * new UUID), the response headers every response carries (security headers; `no-store` on the
+ * API), and one log line per finished API request (denied and failed ones at the default level).
+ *
+ * Under @hono/node-server the fixed headers go straight onto Node's response, where they are
+ * merged with the handler's own (which win); elsewhere (app.request() in tests) through Hono.
+ */
+export function requestContext(deps: { security: HeaderList; logger: Logger }): MiddlewareHandler<AppEnv> {
+  const webHeaders = deps.security;
+  const apiHeaders: HeaderList = [...deps.security, ['cache-control', 'no-store']];
+  return async (c, next) => {
+    const started = performance.now();
+    const { incoming, outgoing } = c.env ?? {};
+    const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id');
+    const requestId = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('logger', deps.logger);
+
+    const api = c.req.path.startsWith('/api/');
+    const headers = api ? apiHeaders : webHeaders;
+    if (outgoing) {
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      outgoing.setHeader('x-request-id', requestId);
+    } else {
+      for (const [name, value] of headers) c.header(name, value);
+      c.header('x-request-id', requestId);
+    }
+
+    await next();
+
+    if (api) {
+      const status = c.res.status;
+      if (status >= 500 || status === 401 || status === 403 || deps.logger.isLevelEnabled('debug')) {
+        const fields = { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) };
+        const log = requestLog(c);
+        if (status >= 500) log.error(fields, 'request failed');
+        else if (status === 401 || status === 403) log.warn(fields, 'request denied');
+        else log.debug(fields, 'request');
+      }
+    }
+  };
+}
+
+/**
+ * The request's logger: the app's, with the request id and, once the access guard has run, the
+ * signed-in user and company. Made on first use: most requests log nothing at the default level.
+ */
+export function requestLog(c: Context<AppEnv>): Logger {
+  let log = c.get('requestLogger');
+  if (!log) {
+    const user = c.get('user');
+    log = c.get('logger').child(user ? { requestId: c.get('requestId'), userId: user.id, companyId: user.companyId } : { requestId: c.get('requestId') });
+    c.set('requestLogger', log);
+  }
+  return log;
+}
