@@ -4,6 +4,8 @@ import { runProgram } from './proc';
 export interface TracedStatement {
   at: number;
   text: string;
+  /** Set for a named prepared statement (parsed and planned once per connection). */
+  name?: string;
   values: (string | null)[];
 }
 
@@ -21,26 +23,44 @@ export function readTrace(path: string): TracedStatement[] {
 }
 
 /**
- * A pgbench script running exactly the traced statements, in order, as one pgbench transaction;
- * each distinct parameter value becomes a pgbench variable (passed with -D), and `$n` placeholders
+ * A pgbench script running exactly the traced statements, in order, as one pgbench transaction.
+ * Each distinct parameter value becomes a pgbench variable (passed with -D), and `$n` placeholders
  * become `:var`, which pgbench's extended protocol sends as bind parameters like node-postgres does.
+ *
+ * A statement the server sends as a named prepared statement is prepared the same way here: once
+ * per pgbench connection (`PREPARE`, guarded by a per-client variable), then `EXECUTE`d with its
+ * values as literals (EXECUTE takes no bind parameters).
  */
 export function pgbenchScript(statements: TracedStatement[]) {
   const vars = new Map<string, string>();
-  const lines = statements.map((st) => {
+  const flags: string[] = [];
+  const lines = statements.flatMap((st) => {
     const oneLine = st.text.replace(/\s+/g, ' ').trim().replace(/;$/, '');
-    return `${oneLine.replace(/\$(\d+)/g, (_, n: string) => {
+    const valueOf = (n: string) => {
       const value = st.values[Number(n) - 1];
       if (value === null || value === undefined) throw new Error(`statement ${oneLine} has a null parameter $${n}`);
-      let name = vars.get(value);
-      if (!name) {
-        name = `v${vars.size + 1}`;
-        vars.set(value, name);
-      }
-      return `:${name}`;
-    })};`;
+      return value;
+    };
+    if (st.name) {
+      if (!/^\w+$/.test(st.name)) throw new Error(`unexpected statement name ${st.name}`);
+      const flag = `prepared_${st.name}`;
+      if (!flags.includes(flag)) flags.push(flag);
+      const literals = st.values.map((_, i) => `'${valueOf(String(i + 1)).replace(/'/g, "''")}'`);
+      return [`\\if :${flag} = 0`, `prepare ${st.name} as ${oneLine};`, `\\set ${flag} 1`, '\\endif', `execute ${st.name}${literals.length ? `(${literals.join(', ')})` : ''};`];
+    }
+    return [
+      `${oneLine.replace(/\$(\d+)/g, (_, n: string) => {
+        const value = valueOf(n);
+        let name = vars.get(value);
+        if (!name) {
+          name = `v${vars.size + 1}`;
+          vars.set(value, name);
+        }
+        return `:${name}`;
+      })};`,
+    ];
   });
-  return { script: `${lines.join('\n')}\n`, defines: [...vars].map(([value, name]) => `${name}=${value}`) };
+  return { script: `${lines.join('\n')}\n`, defines: [...flags.map((f) => `${f}=0`), ...[...vars].map(([value, name]) => `${name}=${value}`)] };
 }
 
 export interface PgbenchResult {

@@ -16,8 +16,9 @@ pg.Client.prototype.query = function query(config, values, callback) {
   if (out) {
     try {
       const text = typeof config === 'string' ? config : config && config.text;
+      const name = config && typeof config === 'object' && typeof config.name === 'string' ? config.name : undefined;
       const params = config && typeof config === 'object' && Array.isArray(config.values) ? config.values : Array.isArray(values) ? values : [];
-      if (text) appendFileSync(out, `${JSON.stringify({ at: Date.now(), text, values: params.map(serialize) })}\n`);
+      if (text) appendFileSync(out, `${JSON.stringify({ at: Date.now(), text, name, values: params.map(serialize) })}\n`);
     } catch {
       // tracing must never break a query
     }

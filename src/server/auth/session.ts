@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -68,7 +68,24 @@ export async function readSession(auth: Auth, db: Db, headers: Headers): Promise
   const expected = createHmac('sha256', ctx.secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
 
-  const [row] = await db
+  const [row] = await sessionByToken(db).execute({ token });
+  if (!row) return null;
+
+  const expiresAt = row.expiresAt.getTime();
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+  if (expiresAt <= Date.now() || refreshDue) return loadSession(auth, headers);
+
+  const { sessionId, expiresAt: _expiresAt, ...user } = row;
+  return { sessionId, user: toSessionUser(user) };
+}
+
+/**
+ * The session lookup of every signed-in request, built once per database as a named prepared
+ * statement: no query building per request, and PostgreSQL parses and plans it once per connection.
+ */
+function prepareSessionByToken(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -83,14 +100,17 @@ export async function readSession(auth: Auth, db: Db, headers: Headers): Promise
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token));
-  if (!row) return null;
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+}
 
-  const expiresAt = row.expiresAt.getTime();
-  const { expiresIn, updateAge } = ctx.sessionConfig;
-  const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-  if (expiresAt <= Date.now() || refreshDue) return loadSession(auth, headers);
+const preparedSessionByToken = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>();
 
-  const { sessionId, expiresAt: _expiresAt, ...user } = row;
-  return { sessionId, user: toSessionUser(user) };
+function sessionByToken(db: Db) {
+  let prepared = preparedSessionByToken.get(db);
+  if (!prepared) {
+    prepared = prepareSessionByToken(db);
+    preparedSessionByToken.set(db, prepared);
+  }
+  return prepared;
 }
