@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './http/errors';
 import type { AppEnv } from './http/env';
-import { originCheck } from './http/origin-check';
+import { originCheck, SAFE_METHODS } from './http/origin-check';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
@@ -62,29 +62,29 @@ export function createApp(deps: AppDeps) {
     },
   });
 
-  app.use(requestContext({ security: SECURITY_HEADERS, logger: deps.log }));
-  app.use((c, next) => {
-    c.set('auth', deps.auth);
-    c.set('database', deps.database);
-    c.set('config', deps.config);
-    c.set('rateLimits', deps.rateLimits);
-    return next();
-  });
-  // Only the web app: API bodies are small, and compress()'s Vary header after next() makes
-  // @hono/node-server rebuild every response as a stream (see bench/README.md).
-  const compressWeb = compress();
-  app.use(async (c, next) => (c.req.path.startsWith('/api/') ? next() : compressWeb(c, next)));
-
-  // bodyLimit reads the raw body stream, which costs a full Request object per call: only for
-  // methods that carry a body.
+  // Few middleware layers on purpose: once better-auth has used AsyncLocalStorage, Node 20 tracks
+  // every promise, and each layer costs a few (bench/README.md, figure 1).
+  app.use(
+    requestContext({
+      security: SECURITY_HEADERS,
+      logger: deps.log,
+      vars: { auth: deps.auth, database: deps.database, config: deps.config, rateLimits: deps.rateLimits },
+    }),
+  );
+  // Requests that change something: the CSRF origin check, then the body size limit (bodyLimit
+  // reads the raw body stream, which costs a full Request object per call).
+  const checkOrigin = originCheck(deps.config);
   const limitBody = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
     },
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
-  app.use('/api/*', originCheck(deps.config));
+  app.use('/api/*', (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    checkOrigin(c);
+    return limitBody(c, next);
+  });
 
   const api = new OpenAPIHono<AppEnv>()
     .route('/', systemRoutes)
@@ -126,6 +126,8 @@ export type App = ReturnType<typeof createApp>;
 /** Serves the built web app: hashed assets cached for a year, every other path gets index.html. */
 function serveWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  // Registered after every API route and the API's 404, so API requests never reach it.
+  app.use(compress());
   app.use(
     '/assets/*',
     serveStatic({

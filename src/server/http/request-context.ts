@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import type { Logger } from 'pino';
-import type { AppEnv } from './env';
+import type { AppEnv, AppVariables } from './env';
 
 type HeaderList = readonly (readonly [string, string])[];
 
@@ -25,12 +25,18 @@ const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
 /**
  * First middleware of every request: its id (the caller's X-Request-Id when well-formed, else a
  * new UUID), the response headers every response carries (security headers; `no-store` on the
- * API), and one log line per finished API request (denied and failed ones at the default level).
+ * API), the app's dependencies, and one log line per finished API request (denied and failed
+ * ones at the default level).
  *
  * Under @hono/node-server the fixed headers go straight onto Node's response, where they are
  * merged with the handler's own (which win); elsewhere (app.request() in tests) through Hono.
  */
-export function requestContext(deps: { security: HeaderList; logger: Logger }): MiddlewareHandler<AppEnv> {
+export function requestContext(deps: {
+  security: HeaderList;
+  logger: Logger;
+  /** The app's dependencies, for handlers to take from the context. */
+  vars: Pick<AppVariables, 'auth' | 'database' | 'config' | 'rateLimits'>;
+}): MiddlewareHandler<AppEnv> {
   const webHeaders = deps.security;
   const apiHeaders: HeaderList = [...deps.security, ['cache-control', 'no-store']];
   return async (c, next) => {
@@ -40,6 +46,10 @@ export function requestContext(deps: { security: HeaderList; logger: Logger }): 
     const requestId = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('logger', deps.logger);
+    c.set('auth', deps.vars.auth);
+    c.set('database', deps.vars.database);
+    c.set('config', deps.vars.config);
+    c.set('rateLimits', deps.vars.rateLimits);
 
     const api = c.req.path.startsWith('/api/');
     const headers = api ? apiHeaders : webHeaders;
