@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DRIZZLE_PARSERS, withInstanceParsers } from './pglite-parsers';
+import { DRIZZLE_PARSERS, forDrizzle } from './pglite-driver';
 import * as schema from './schema';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS });
-  const db = drizzlePglite({ client: withInstanceParsers(client), schema });
+  const db = drizzlePglite({ client: forDrizzle(client), schema });
   await migratePglite(db, { migrationsFolder });
   return {
     // Both drivers expose the same query builder; the node-postgres type is the one the code is written against.
