@@ -14,14 +14,17 @@ export async function listCatalogue(db: Db): Promise<Product[]> {
 
 /**
  * The products a user may open, in one query: a super admin gets the company's products,
- * anyone else the products granted to them (spec §6, §7).
+ * anyone else the products granted to them (spec §6, §7). Plain SQL rather than the query
+ * builder: the products hub is the most frequent signed-in request, and building the query
+ * was a measurable part of its cost (bench figure 2).
  */
 export async function listAccessibleProducts(db: Db, user: SessionUser): Promise<Product[]> {
   return withTenant(db, user.companyId, async (tx) => {
     const grant =
       user.role === 'super_admin'
-        ? sql`exists (select 1 from company_product_access a where a.product_id = ${products.id} and a.company_id = ${user.companyId})`
-        : sql`exists (select 1 from user_product_access a where a.product_id = ${products.id} and a.user_id = ${user.id} and a.company_id = ${user.companyId})`;
-    return (await tx.select(columns).from(products).where(grant).orderBy(asc(products.name))) as Product[];
+        ? sql`select 1 from company_product_access a where a.product_id = p.id and a.company_id = ${user.companyId}`
+        : sql`select 1 from user_product_access a where a.product_id = p.id and a.user_id = ${user.id} and a.company_id = ${user.companyId}`;
+    const { rows } = await tx.execute<Product & Record<string, unknown>>(sql`select p.id, p.name, p.type, p.description from products p where exists (${grant}) order by p.name`);
+    return rows;
   });
 }
