@@ -8,7 +8,10 @@ export type Access = 'public' | 'user' | 'super_admin';
 export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === 'public') return next();
-    const session = await readSession(c.get('auth'), c.get('database').db, c.req.raw.headers);
+    // The cookie straight from Node's request where there is one: reading it through the
+    // Request object would build a Headers object of every header first.
+    const cookie = c.env?.incoming ? c.env.incoming.headers.cookie : c.req.header('cookie');
+    const session = await readSession(c.get('auth'), c.get('database').db, cookie, () => c.req.raw.headers);
     if (!session) throw unauthorized();
     // Set before the role check so a refusal is logged with who asked.
     c.set('user', session.user);

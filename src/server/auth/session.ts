@@ -33,6 +33,17 @@ export function toSessionUser(authUser: object): SessionUser {
   });
 }
 
+type AuthContext = Awaited<Auth['$context']>;
+
+/** better-auth's context (secret, cookie names, session lifetimes) once resolved: no await per request. */
+const contexts = new WeakMap<Auth, AuthContext>();
+
+async function authContext(auth: Auth): Promise<AuthContext> {
+  const ctx = await auth.$context;
+  contexts.set(auth, ctx);
+  return ctx;
+}
+
 /**
  * The session check of every signed-in request, in one query and without the thread pool.
  * better-auth checks the cookie's signature with WebCrypto, whose HMAC jobs queue on libuv's
@@ -40,17 +51,16 @@ export function toSessionUser(authUser: object): SessionUser {
  * session and its user in two queries. Here: node:crypto's synchronous HMAC (the same
  * signature: base64 HMAC-SHA256 of the token with the auth secret) and one join. Whatever this
  * does not handle — no "remember me", a session due for refresh or expired — goes to
- * better-auth as before.
+ * better-auth as before, with the request's headers (`headers()`, built only then).
  */
-export async function readSession(auth: Auth, db: Db, headers: Headers): Promise<Session | null> {
-  const cookieHeader = headers.get('cookie');
+export async function readSession(auth: Auth, db: Db, cookieHeader: string | undefined, headers: () => Headers): Promise<Session | null> {
   if (!cookieHeader) return null;
-  const ctx = await auth.$context;
+  const ctx = contexts.get(auth) ?? (await authContext(auth));
   let signed: string | undefined;
   for (const part of cookieHeader.split(';')) {
     const at = part.indexOf('=');
     const name = part.slice(0, at).trim();
-    if (name === ctx.authCookies.dontRememberToken.name) return loadSession(auth, headers);
+    if (name === ctx.authCookies.dontRememberToken.name) return loadSession(auth, headers());
     if (name === ctx.authCookies.sessionToken.name) signed = part.slice(at + 1).trim();
   }
   if (!signed) return null;
@@ -74,7 +84,7 @@ export async function readSession(auth: Auth, db: Db, headers: Headers): Promise
   const expiresAt = row.expiresAt.getTime();
   const { expiresIn, updateAge } = ctx.sessionConfig;
   const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-  if (expiresAt <= Date.now() || refreshDue) return loadSession(auth, headers);
+  if (expiresAt <= Date.now() || refreshDue) return loadSession(auth, headers());
 
   const { sessionId, expiresAt: _expiresAt, ...user } = row;
   return { sessionId, user: toSessionUser(user) };
