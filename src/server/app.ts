@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './http/errors';
 import type { AppEnv } from './http/env';
-import { originCheck, SAFE_METHODS } from './http/origin-check';
+import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
@@ -80,8 +80,8 @@ export function createApp(deps: AppDeps) {
       throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
     },
   });
-  app.use('/api/*', (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+  // Registered for those methods only, so reads do not pass through it at all.
+  app.on(UNSAFE_METHODS, '/api/*', (c, next) => {
     checkOrigin(c);
     return limitBody(c, next);
   });

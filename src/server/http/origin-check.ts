@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
-/** Methods that change nothing: no origin check, no body. */
-export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that can change something: these need the origin check (and carry a body). */
+export const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * CSRF defence: a request that changes something must say where it comes from (Origin) and

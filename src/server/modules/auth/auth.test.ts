@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
+import { UNSAFE_METHODS } from '../../http/origin-check';
 import { Client, createTestApp, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -185,6 +186,28 @@ describe('requests that change something must come from our origin', () => {
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin on every method that changes something, and changes nothing', async () => {
+    const a = await signUpCompany(t);
+    const evil = { origin: 'https://evil.example' };
+    const renamed = await a.client.request('PATCH', `/organizations/${a.organizationId}`, { name: 'Taken over' }, evil);
+    expect(renamed.status).toBe(403);
+    const removed = await a.client.request('DELETE', `/users/${a.userId}`, undefined, evil);
+    expect(removed.status).toBe(403);
+    const created = await a.client.request('POST', '/organizations', { name: 'Planted' }, evil);
+    expect(created.status).toBe(403);
+    const list = await a.client.get('/organizations');
+    expect(list.body.items.map((o: { name: string }) => o.name)).toEqual([a.organizationName]);
+    expect((await a.client.get('/session')).body.user.id).toBe(a.userId);
+  });
+});
+
+describe('the origin check covers every method the API offers', () => {
+  it('each documented route is a read or one of the checked methods', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const methods = new Set(Object.values(doc.paths).flatMap((ops) => Object.keys(ops).map((m) => m.toUpperCase())));
+    for (const method of methods) expect(method === 'GET' || UNSAFE_METHODS.includes(method)).toBe(true);
   });
 });
 
