@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-
-type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 import type { Logger } from 'pino';
 import type { AppEnv, AppVariables } from './env';
 
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type HeaderList = readonly (readonly [string, string])[];
 
 /**
