@@ -5,9 +5,9 @@ import { readSession } from './session';
 
 export type Access = 'public' | 'user' | 'super_admin';
 
-export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
+/** The guard of a route that needs a session (public routes have none: see defineRoute). */
+export function requireAccess(access: Exclude<Access, 'public'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (access === 'public') return next();
     // The cookie straight from Node's request where there is one: reading it through the
     // Request object would build a Headers object of every header first.
     const cookie = c.env?.incoming ? c.env.incoming.headers.cookie : c.req.header('cookie');

@@ -61,7 +61,8 @@ async function signInWithPassword(c: Context<AppEnv>, email: string, password: s
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signInRoute, async (c) => {
-    const { config, rateLimits } = c.var;
+    const config = c.get('config');
+    const rateLimits = c.get('rateLimits');
     // Only failures count, per client address: a user who mistypes twice is not locked out.
     const key = `sign-in:${clientIp(c, config.TRUST_PROXY)}`;
     if ((await rateLimits.count(key)) >= config.SIGN_IN_MAX_FAILURES) throw tooManyRequests(AUTH_MESSAGES.tooManySignIns);
@@ -79,7 +80,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     }
   })
   .openapi(signUpRoute, async (c) => {
-    const { config, rateLimits, database, auth } = c.var;
+    const config = c.get('config');
+    const rateLimits = c.get('rateLimits');
+    const database = c.get('database');
+    const auth = c.get('auth');
     const attempts = await rateLimits.hit(`sign-up:${clientIp(c, config.TRUST_PROXY)}`, config.RATE_LIMIT_WINDOW_SECONDS);
     if (attempts > config.SIGN_UP_MAX_ATTEMPTS) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps);
     const input = c.req.valid('json');
