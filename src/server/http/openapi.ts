@@ -30,5 +30,7 @@ const DESCRIPTION = `The JSON API of WorkSphere. This page is served by the API 
 export const openApiDocument = {
   openapi: '3.1.0',
   info: { title: 'WorkSphere API', version: '1.0.0', description: DESCRIPTION },
+  // Relative: the server that serves the document (the paths start with /api).
+  servers: [{ url: '/', description: 'This server' }],
   tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
-} as const;
+};
