@@ -6,13 +6,15 @@ import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+import { ERROR_CODES, ERROR_MESSAGES, GENERIC_ERROR } from '@/shared/errors';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { OPENAPI_PATH, registerApiDocs } from './http/api-docs';
 import { AppError } from './http/errors';
 import type { AppEnv } from './http/env';
 import { originCheck, UNSAFE_METHODS } from './http/origin-check';
+import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps) {
   const limitBody = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
-      throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
+      throw new AppError(413, ERROR_CODES.tooLarge, ERROR_MESSAGES.tooLarge);
     },
   });
   // Registered for those methods only, so reads do not pass through it at all.
@@ -95,13 +97,17 @@ export function createApp(deps: AppDeps) {
     .route('/', userRoutes);
   app.route('/api', api);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'WorkSphere API', version: '1.0.0' },
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: 'The session cookie set by sign-in and sign-up (`__Secure-` prefixed behind https). Browsers send it by themselves.',
   });
+  app.doc31(OPENAPI_PATH, openApiDocument);
+  registerApiDocs(app, `${openApiDocument.info.title} reference`);
 
   app.all('/api/*', () => {
-    throw new AppError(404, ERROR_CODES.notFound, 'Not found');
+    throw new AppError(404, ERROR_CODES.notFound, ERROR_MESSAGES.notFound);
   });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) serveWeb(app, deps.webRoot);

@@ -14,10 +14,12 @@ export const email = z
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
-export const signInInput = z.object({
-  email: required(AUTH_MESSAGES.fillAllFields),
-  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
-});
+export const signInInput = z
+  .object({
+    email: required(AUTH_MESSAGES.fillAllFields),
+    password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+  })
+  .meta({ id: 'SignInInput', examples: [{ email: 'ada@example.com', password: 'a-long-secret' }] });
 export type SignInInput = z.infer<typeof signInInput>;
 
 const accountShape = {
@@ -56,7 +58,24 @@ export const signUpInput = z
   .object({ ...accountShape, ...signUpCompanyShape })
   .strict()
   .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
-  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] });
+  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] })
+  .meta({
+    id: 'SignUpInput',
+    examples: [
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'a-long-secret',
+        confirmPassword: 'a-long-secret',
+        companyName: 'Northwind',
+        organizationName: 'Northwind Europe',
+        entityName: 'Northwind GmbH',
+        country: 'Germany',
+        selectedProducts: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'],
+      },
+    ],
+  });
 export type SignUpInput = z.infer<typeof signUpInput>;
 export type SignUpForm = z.input<typeof signUpInput>;
 
@@ -70,7 +89,7 @@ export const sessionUser = z.object({
   companyId: z.uuid(),
   organizationId: z.uuid().nullable(),
   entityId: z.uuid().nullable(),
-});
+}).meta({ id: 'SessionUser', description: 'The signed-in user.' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const sessionResponse = z.object({ user: sessionUser.nullable() });

@@ -32,7 +32,11 @@ export const entityCreateInput = z
       .min(1, ENTITY_MESSAGES.createRequired)
       .max(20),
   })
-  .strict();
+  .strict()
+  .meta({
+    id: 'EntityCreateInput',
+    examples: [{ name: 'Northwind GmbH', organizationId: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f', country: 'Germany', productIds: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'] }],
+  });
 export type EntityCreateInput = z.infer<typeof entityCreateInput>;
 
 export const entityUpdateInput = z
@@ -52,6 +56,19 @@ export const entity = z.object({
   country: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+}).meta({
+  id: 'Entity',
+  examples: [
+    {
+      id: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a',
+      name: 'Northwind GmbH',
+      organizationId: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f',
+      organizationName: 'Northwind Europe',
+      country: 'Germany',
+      createdAt: '2026-11-23T09:30:00.000Z',
+      updatedAt: '2026-11-23T09:30:00.000Z',
+    },
+  ],
 });
 export type Entity = z.infer<typeof entity>;
 

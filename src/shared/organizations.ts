@@ -24,7 +24,10 @@ export const organizationName = z
   .min(MIN_ORGANIZATION_NAME_LENGTH, ORGANIZATION_MESSAGES.nameTooShort)
   .max(200, 'Organization name must be at most 200 characters');
 
-export const organizationInput = z.object({ name: organizationName }).strict();
+export const organizationInput = z
+  .object({ name: organizationName })
+  .strict()
+  .meta({ id: 'OrganizationInput', examples: [{ name: 'Northwind Europe' }] });
 export type OrganizationInput = z.infer<typeof organizationInput>;
 
 export const organization = z.object({
@@ -32,6 +35,9 @@ export const organization = z.object({
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+}).meta({
+  id: 'Organization',
+  examples: [{ id: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f', name: 'Northwind Europe', createdAt: '2026-11-23T09:30:00.000Z', updatedAt: '2026-11-23T09:30:00.000Z' }],
 });
 export type Organization = z.infer<typeof organization>;
 

@@ -66,7 +66,20 @@ export const userCreateInput = z
     access: z.array(accessGrant, { error: USER_MESSAGES.configureAccess }).min(1, USER_MESSAGES.configureAccess).max(100),
   })
   .strict()
-  .refine(passwordsMatch, { message: USER_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine(passwordsMatch, { message: USER_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .meta({
+    id: 'UserCreateInput',
+    examples: [
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'a-long-secret',
+        confirmPassword: 'a-long-secret',
+        access: [{ productId: 'c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e', entityId: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', roleType: 'app_admin' }],
+      },
+    ],
+  });
 export type UserCreateInput = z.input<typeof userCreateInput>;
 
 export const user = z.object({
@@ -76,6 +89,9 @@ export const user = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   createdAt: z.iso.datetime({ offset: true }),
+}).meta({
+  id: 'User',
+  examples: [{ id: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', createdAt: '2026-11-23T09:30:00.000Z' }],
 });
 export type User = z.infer<typeof user>;
 

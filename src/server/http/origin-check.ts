@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { ERROR_MESSAGES } from '@/shared/errors';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
@@ -15,7 +16,7 @@ export function originCheck(config: Config): (c: Context) => void {
   return (c) => {
     const origin = c.req.header('origin');
     if (!origin || (origin !== new URL(c.req.url).origin && !trusted.has(origin))) {
-      throw forbidden('Cross-site request refused');
+      throw forbidden(ERROR_MESSAGES.crossSite);
     }
   };
 }

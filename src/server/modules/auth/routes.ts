@@ -15,10 +15,15 @@ const signInRoute = defineRoute('public', {
   method: 'post',
   path: '/auth/sign-in',
   summary: 'Sign in with email and password; sets the session cookie',
+  description:
+    'The email is compared without regard to case. An unknown email and a wrong password get the same answer. ' +
+    'Failed attempts are counted per client address: after `SIGN_IN_MAX_FAILURES` within `RATE_LIMIT_WINDOW_SECONDS` the answer is 429 until the window passes.',
+  tags: ['Auth'],
   request: { body: jsonBody(signInInput) },
   responses: {
-    200: jsonContent(z.object({ user: sessionResponse.shape.user.unwrap() })),
-    401: errorContent('Wrong email or password'),
+    200: jsonContent(z.object({ user: sessionResponse.shape.user.unwrap() }), 'Signed in; the response sets the session cookie'),
+    401: errorContent(AUTH_MESSAGES.invalidCredentials),
+    429: errorContent(AUTH_MESSAGES.tooManySignIns),
   },
 });
 
@@ -26,14 +31,25 @@ const signUpRoute = defineRoute('public', {
   method: 'post',
   path: '/auth/sign-up',
   summary: 'Create an account with its company, organization and entity; sets the session cookie',
+  description:
+    'Creates the company, its first organization and entity (with the selected products), and the user as its super admin, ' +
+    'in one transaction: on any failure nothing is kept. Then signs the user in. Limited per client address (`SIGN_UP_MAX_ATTEMPTS` per window).',
+  tags: ['Auth'],
   request: { body: jsonBody(signUpInput) },
-  responses: { 201: jsonContent(signUpResult, 'Created'), 409: errorContent('The email is taken') },
+  responses: {
+    201: jsonContent(signUpResult, 'Created; the response sets the session cookie'),
+    400: errorContent(AUTH_MESSAGES.unknownProduct),
+    409: errorContent(AUTH_MESSAGES.emailTaken),
+    429: errorContent(AUTH_MESSAGES.tooManySignUps),
+  },
 });
 
 const signOutRoute = defineRoute('public', {
   method: 'post',
   path: '/auth/sign-out',
   summary: 'End the session (if any) and clear its cookie',
+  description: 'Answers 204 with or without a session, so a client can always call it.',
+  tags: ['Auth'],
   responses: { 204: { description: 'Signed out' } },
 });
 
@@ -41,6 +57,7 @@ const sessionRoute = defineRoute('public', {
   method: 'get',
   path: '/session',
   summary: 'The signed-in user, or null',
+  tags: ['Auth'],
   responses: { 200: jsonContent(sessionResponse) },
 });
 

@@ -13,6 +13,7 @@ const list = defineRoute('super_admin', {
   method: 'get',
   path: '/users',
   summary: "The company's users, newest first",
+  tags: ['Users'],
   request: { query: pageQuery },
   responses: { 200: jsonContent(userPage) },
 });
@@ -21,16 +22,29 @@ const create = defineRoute('super_admin', {
   method: 'post',
   path: '/users',
   summary: 'Create a user (role user) with per-product, per-entity access',
+  description:
+    'The user and their access rows are written in one transaction. Each access row names a product the entity holds; the email is unique across all companies.',
+  tags: ['Users'],
   request: { body: jsonBody(userCreateInput) },
-  responses: { 201: jsonContent(user, 'Created'), 409: errorContent(AUTH_MESSAGES.emailTaken) },
+  responses: {
+    201: jsonContent(user, 'Created'),
+    400: errorContent(USER_MESSAGES.invalidAccess),
+    409: errorContent(AUTH_MESSAGES.emailTaken),
+  },
 });
 
 const remove = defineRoute('super_admin', {
   method: 'delete',
   path: '/users/{id}',
   summary: 'Delete a user, their access and their sessions',
+  description: 'Their sessions end at once. A super admin cannot delete themselves.',
+  tags: ['Users'],
   request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, 404: errorContent(USER_MESSAGES.notFound) },
+  responses: {
+    204: { description: 'Deleted' },
+    400: errorContent(USER_MESSAGES.cannotDeleteSelf),
+    404: errorContent(USER_MESSAGES.notFound),
+  },
 });
 
 export const userRoutes = new OpenAPIHono<AppEnv>()
