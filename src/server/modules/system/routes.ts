@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { defineRoute, errorContent, jsonContent } from '../../http/route';
+import { serializeError } from '../../logger';
 
 const status = z.object({ status: z.enum(['ok']) });
 
@@ -27,7 +28,7 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
       await c.get('database').ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch (e) {
-      requestLog(c).warn({ err: e }, 'readiness check failed');
+      requestLog(c).warn({ err: serializeError(e) }, 'readiness check failed');
       return c.json({ error: { code: 'not_ready', message: 'The database is not available' } }, 503);
     }
   });
