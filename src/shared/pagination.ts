@@ -12,7 +12,7 @@ export const pageQuery = z.object({
     .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
   // Opaque base64url; the server decodes and checks what it carries (db/pagination.ts).
-  cursor: z.string().max(200).regex(/^[\w-]*$/, 'Invalid cursor').optional(),
+  cursor: z.string().max(200, 'Invalid cursor').regex(/^[\w-]*$/, 'Invalid cursor').optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
