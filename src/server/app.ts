@@ -17,6 +17,7 @@ import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
+import { serializeError } from './logger';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -120,7 +121,8 @@ export function createApp(deps: AppDeps) {
       const code = err.status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation;
       return c.json({ error: { code, message: err.message || 'Bad request', requestId: c.get('requestId') } }, err.status);
     }
-    (c.get('logger') ? requestLog(c) : deps.log).error({ err }, 'unhandled error');
+    // Serialized here, whatever logger the app was given: never a query's parameters (logger.ts).
+    (c.get('logger') ? requestLog(c) : deps.log).error({ err: serializeError(err) }, 'unhandled error');
     return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_ERROR, requestId: c.get('requestId') } }, 500);
   });
 

@@ -39,7 +39,7 @@ async function main() {
     database = config.DATABASE_URL
       ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
       : await openDatabase({ dataDir: config.DATA_DIR });
-    const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
+    const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS, log });
     let redis: Redis | undefined;
     let rateLimits: RateLimitStore = new MemoryRateLimitStore();
     if (config.REDIS_URL) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { country } from './countries';
 import { page } from './pagination';
+import { nameText, plainText, uuid } from './text';
 
 export const ENTITY_MESSAGES = {
   createRequired: 'All fields are required, including at least one product.',
@@ -20,15 +21,16 @@ export const ENTITY_MESSAGES = {
   deniedPage: "You don't have permission to access entity management.",
 } as const;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const requiredName = (message: string) => nameText({ required: message, max: 200, maxMessage: message });
+const requiredText = (message: string) => plainText({ required: message, max: 200, maxMessage: message });
 
 export const entityCreateInput = z
   .object({
-    name: requiredText(ENTITY_MESSAGES.createRequired),
-    organizationId: z.uuid({ error: ENTITY_MESSAGES.createRequired }),
+    name: requiredName(ENTITY_MESSAGES.createRequired),
+    organizationId: uuid(ENTITY_MESSAGES.createRequired),
     country: requiredText(ENTITY_MESSAGES.createRequired).pipe(country),
     productIds: z
-      .array(z.uuid({ error: ENTITY_MESSAGES.createRequired }), { error: ENTITY_MESSAGES.createRequired })
+      .array(uuid(ENTITY_MESSAGES.createRequired), { error: ENTITY_MESSAGES.createRequired })
       .min(1, ENTITY_MESSAGES.createRequired)
       .max(20),
   })
@@ -41,7 +43,7 @@ export type EntityCreateInput = z.infer<typeof entityCreateInput>;
 
 export const entityUpdateInput = z
   .object({
-    name: requiredText(ENTITY_MESSAGES.updateRequired),
+    name: requiredName(ENTITY_MESSAGES.updateRequired),
     country: requiredText(ENTITY_MESSAGES.updateRequired).pipe(country),
   })
   .strict();

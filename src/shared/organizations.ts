@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page } from './pagination';
+import { nameText } from './text';
 
 export const ORGANIZATION_MESSAGES = {
   nameRequired: 'Organization name is required',
@@ -17,12 +18,12 @@ export const ORGANIZATION_MESSAGES = {
 export const MIN_ORGANIZATION_NAME_LENGTH = 2;
 
 /** Trimmed; required; at least 2 characters (spec §5). Uniqueness is the server's (exact, per company). */
-export const organizationName = z
-  .string({ error: ORGANIZATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, ORGANIZATION_MESSAGES.nameRequired)
-  .min(MIN_ORGANIZATION_NAME_LENGTH, ORGANIZATION_MESSAGES.nameTooShort)
-  .max(200, 'Organization name must be at most 200 characters');
+export const organizationName = nameText({
+  required: ORGANIZATION_MESSAGES.nameRequired,
+  min: { length: MIN_ORGANIZATION_NAME_LENGTH, message: ORGANIZATION_MESSAGES.nameTooShort },
+  max: 200,
+  maxMessage: 'Organization name must be at most 200 characters',
+});
 
 export const organizationInput = z
   .object({ name: organizationName })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email as emailSchema, MIN_PASSWORD_LENGTH } from './auth';
 import { page } from './pagination';
 import { ACCESS_ROLES, ROLES } from './roles';
+import { nameText, newPassword, NO_CONTROL_CHARACTERS, plainText, uuid } from './text';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -10,6 +11,7 @@ export const USER_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters',
+  passwordBlank: 'Password cannot be only spaces',
   passwordsDoNotMatch: 'Passwords do not match',
   selectProduct: 'Please select at least one product',
   configureAccess: 'Please configure access for at least one product',
@@ -29,20 +31,18 @@ export const USER_MESSAGES = {
 
 /** Wizard step 1 (spec §5), each field's own message. */
 export const userAccountShape = {
-  firstName: z.string({ error: USER_MESSAGES.firstNameRequired }).trim().min(1, USER_MESSAGES.firstNameRequired).max(100),
-  lastName: z.string({ error: USER_MESSAGES.lastNameRequired }).trim().min(1, USER_MESSAGES.lastNameRequired).max(100),
-  email: z
-    .string({ error: USER_MESSAGES.emailRequired })
-    .trim()
-    .min(1, USER_MESSAGES.emailRequired)
+  firstName: nameText({ required: USER_MESSAGES.firstNameRequired, max: 100 }),
+  lastName: nameText({ required: USER_MESSAGES.lastNameRequired, max: 100 }),
+  email: plainText({ required: USER_MESSAGES.emailRequired, max: 1000 })
     .refine((v) => v.includes('@'), USER_MESSAGES.invalidEmail)
     .pipe(emailSchema),
-  password: z
-    .string({ error: USER_MESSAGES.passwordRequired })
-    .min(1, USER_MESSAGES.passwordRequired)
-    .min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort)
-    .max(128),
-  confirmPassword: z.string({ error: USER_MESSAGES.passwordsDoNotMatch }),
+  password: newPassword({
+    required: USER_MESSAGES.passwordRequired,
+    blank: USER_MESSAGES.passwordBlank,
+    min: { length: MIN_PASSWORD_LENGTH, message: USER_MESSAGES.passwordTooShort },
+    max: 128,
+  }),
+  confirmPassword: z.string({ error: USER_MESSAGES.passwordsDoNotMatch }).regex(NO_CONTROL_CHARACTERS, USER_MESSAGES.passwordsDoNotMatch),
 };
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
@@ -53,8 +53,8 @@ export const userAccountInput = z
 
 export const accessGrant = z
   .object({
-    productId: z.uuid({ error: USER_MESSAGES.invalidAccess }),
-    entityId: z.uuid({ error: USER_MESSAGES.entityRequired }),
+    productId: uuid(USER_MESSAGES.invalidAccess),
+    entityId: uuid(USER_MESSAGES.entityRequired),
     roleType: z.enum(ACCESS_ROLES).default('app_admin'),
   })
   .strict();

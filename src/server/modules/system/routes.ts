@@ -4,6 +4,7 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@/shared/errors';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { defineRoute, errorContent, jsonContent } from '../../http/route';
+import { serializeError } from '../../logger';
 
 const status = z.object({ status: z.enum(['ok']) });
 
@@ -30,7 +31,7 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
       await c.get('database').ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch (e) {
-      requestLog(c).warn({ err: e }, 'readiness check failed');
+      requestLog(c).warn({ err: serializeError(e) }, 'readiness check failed');
       return c.json({ error: { code: ERROR_CODES.notReady, message: ERROR_MESSAGES.notReady } }, 503);
     }
   });
