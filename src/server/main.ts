@@ -37,7 +37,11 @@ async function main() {
     if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
     const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
     database = config.DATABASE_URL
-      ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+      ? await openDatabase({
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          onConnectionError: (err) => log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost; the pool replaces it'),
+        })
       : await openDatabase({ dataDir: config.DATA_DIR });
     const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
     let redis: Redis | undefined;
