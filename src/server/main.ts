@@ -7,8 +7,8 @@ import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
-import { Redis } from 'ioredis';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './http/rate-limit';
+import type { Redis } from 'ioredis';
+import { connectRateLimitRedis, MemoryRateLimitStore, redisRateLimits, type RateLimitStore } from './http/rate-limit';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
 
@@ -47,14 +47,14 @@ async function main() {
     let redis: Redis | undefined;
     let rateLimits: RateLimitStore = new MemoryRateLimitStore();
     if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      redis = connectRateLimitRedis(config.REDIS_URL);
       try {
         await redis.connect();
       } catch (e) {
         fail(`Cannot connect to REDIS_URL: ${(e as Error).message}`);
       }
-      redis.on('error', (err) => log.warn({ err }, 'redis error'));
-      rateLimits = new RedisRateLimitStore(redis);
+      // Once running, a Redis outage does not stop sign-in: counting falls back to this process.
+      rateLimits = redisRateLimits(redis, log);
     }
     const app = createApp({ config, database, auth, log, rateLimits, webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
