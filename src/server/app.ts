@@ -46,7 +46,8 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
-const SECURITY_HEADERS = await securityHeaders({
+/** The security headers of every response (also those the Node server answers itself: node-server.ts). */
+export const SECURITY_HEADERS = await securityHeaders({
   contentSecurityPolicy: CSP,
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,

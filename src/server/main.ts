@@ -1,7 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, SECURITY_HEADERS } from './app';
 import { createAuth } from './auth/auth';
 import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import type { Redis } from 'ioredis';
 import { connectRateLimitRedis, MemoryRateLimitStore, redisRateLimits, type RateLimitStore } from './http/rate-limit';
+import { createNodeServer } from './http/node-server';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
 
@@ -58,7 +58,8 @@ async function main() {
     }
     const app = createApp({ config, database, auth, log, rateLimits, webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
-    const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    const server = createNodeServer(app.fetch, SECURITY_HEADERS);
+    server.listen(config.PORT, config.HOST);
     server.on('error', (e: NodeJS.ErrnoException) => {
       releaseLock();
       fail(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to a free port` : `Cannot listen on port ${config.PORT}: ${e.message}`);

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -291,6 +291,40 @@ describe('a running server on the embedded database', () => {
     expect(traced.headers.get('x-request-id')).toBe('caller-trace-42');
     const malformed = await fetch(`${origin()}/api/health`, { headers: { 'x-request-id': 'no spaces; allowed' } });
     expect(malformed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers requests it cannot parse, or with a missing or malformed Host, with the security headers and Connection: close (issue 17 #17)', async () => {
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        let data = '';
+        const socket = connect(server.port, '127.0.0.1', () => socket.write(text));
+        socket.on('data', (d) => (data += d));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5000);
+      });
+    const cases: [string, number][] = [
+      ['GARBAGE\r\n\r\n', 400],
+      ['GET /api/health\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\nHost: a b\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\nHost: [::1\r\n\r\n', 400],
+      [`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ];
+    for (const [request, status] of cases) {
+      const response = await raw(request);
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      const label = JSON.stringify(request.slice(0, 50));
+      expect(head.split('\r\n')[0], label).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(head, label).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+      expect(head, label).toMatch(/^x-content-type-options: nosniff$/im);
+      expect(head, label).toMatch(/^strict-transport-security: max-age=\d+/im);
+      expect(head, label).toMatch(/^cache-control: no-store$/im);
+      expect(head, label).toMatch(/^connection: close$/im);
+      expect(JSON.parse(body).error.code, label).toEqual(expect.any(String));
+    }
+    // The server still answers.
+    expect((await fetch(`${origin()}/api/health`)).status).toBe(200);
   });
 
   it('refuses a second process on the same DATA_DIR', async () => {

@@ -1,0 +1,46 @@
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+
+type HeaderList = readonly (readonly [string, string])[];
+
+/** Node's parser errors and the status Node itself would answer them with. */
+const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
+};
+
+/**
+ * The Node HTTP server for the app. Requests the app never sees still get the security headers,
+ * `no-store`, a JSON error and `Connection: close`: a request line or header Node cannot parse
+ * (answered on the socket here, instead of Node's bare 400), and a request whose Host is missing
+ * or malformed (refused by @hono/node-server before the app; Node's own missing-Host answer is
+ * turned off so it arrives there too).
+ */
+export function createNodeServer(fetch: (request: Request, env: object) => Response | Promise<Response>, security: HeaderList): Server {
+  const headers: HeaderList = [...security, ['cache-control', 'no-store'], ['content-type', 'application/json; charset=utf-8'], ['connection', 'close']];
+  const body = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+  const listener = getRequestListener(fetch, {
+    errorHandler: (e) =>
+      e instanceof RequestError
+        ? new Response(body(ERROR_CODES.validation, 'Bad request'), { status: 400, headers: headers as [string, string][] })
+        : new Response(body(ERROR_CODES.internal, GENERIC_ERROR), { status: 500, headers: headers as [string, string][] }),
+  });
+  const server = createServer({ requireHostHeader: false }, listener);
+
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) => {
+    // As Node does: nothing to answer on a reset or already closed socket, or once a response has started.
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason] = CLIENT_ERROR_STATUS[err.code ?? ''] ?? [400, 'Bad Request'];
+    const content = body(status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation, reason);
+    const lines = [`HTTP/1.1 ${status} ${reason}`, ...headers.map(([name, value]) => `${name}: ${value}`), `content-length: ${Buffer.byteLength(content)}`];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${content}`);
+  });
+  return server;
+}
