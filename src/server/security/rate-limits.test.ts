@@ -125,7 +125,7 @@ describe('#5 behind a proxy, the client address is the one the proxy appended', 
     expect(twoHeaders.status).toBe(429);
     // Another client behind the same proxy is not limited.
     expect((await signIn(t, uniqueEmail('x'), 'wrong-password', '10.9.8.1, 203.0.113.8')).status).toBe(401);
-  });
+  }, 120_000);
 
   it('TRUST_PROXY_HOPS=2: the second entry from the right is the client', async () => {
     t = await createTestApp({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2', SIGN_IN_MAX_FAILURES: '3' });
@@ -133,7 +133,7 @@ describe('#5 behind a proxy, the client address is the one the proxy appended', 
     for (let i = 0; i < 6; i++) statuses.push((await signIn(t, uniqueEmail('x'), 'wrong-password', `spoof-${i}, 203.0.113.9, 10.0.0.${i % 2}`)).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
     expect((await signIn(t, uniqueEmail('x'), 'wrong-password', 'spoof, 203.0.113.10, 10.0.0.1')).status).toBe(401);
-  });
+  }, 120_000);
 });
 
 describe('#9 POST /api/users cannot probe emails without a limit', () => {
@@ -179,7 +179,7 @@ describe('#9 POST /api/users cannot probe emails without a limit', () => {
     expect((await a.client.request('POST', '/users', newUser(a, other.email), { 'x-forwarded-for': '192.0.2.200' })).status).toBe(429);
     // Another admin from another address is not.
     expect((await other.client.request('POST', '/users', newUser(other, a.email), { 'x-forwarded-for': '192.0.2.201' })).status).toBe(409);
-  });
+  }, 120_000);
 
   it('per address: admins of different companies probing from one address share the limit', async () => {
     const admins = [await admin(), await admin(), await admin()];
@@ -188,7 +188,7 @@ describe('#9 POST /api/users cannot probe emails without a limit', () => {
       statuses.push((await x.client.request('POST', '/users', newUser(x, admins[0]!.email), { 'x-forwarded-for': '192.0.2.99' })).status);
     }
     expect(statuses).toEqual([409, 409, 409, 429, 429, 429]);
-  });
+  }, 120_000);
 });
 
 describe('#11 a Redis outage: sign-in keeps working, quickly, counting in the process', () => {
