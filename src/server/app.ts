@@ -49,7 +49,8 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
-const SECURITY_HEADERS = await securityHeaders({
+/** The security headers of every response (also those the Node server answers itself: http/serve.ts). */
+export const SECURITY_HEADERS = await securityHeaders({
   contentSecurityPolicy: CSP,
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,

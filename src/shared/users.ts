@@ -14,6 +14,7 @@ export const USER_MESSAGES = {
   passwordBlank: 'Password cannot be only spaces',
   passwordsDoNotMatch: 'Passwords do not match',
   selectProduct: 'Please select at least one product',
+  tooManyTakenEmails: 'Too many attempts with emails that are already registered. Please wait a few minutes and try again.',
   configureAccess: 'Please configure access for at least one product',
   entityRequired: 'Choose an entity for every access row',
   invalidAccess: 'Each product must be granted at an entity of your company that holds it.',
