@@ -15,10 +15,12 @@ import type { AppEnv } from './http/env';
 import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -92,7 +94,9 @@ export function createApp(deps: AppDeps) {
     .route('/', productRoutes)
     .route('/', organizationRoutes)
     .route('/', entityRoutes)
-    .route('/', userRoutes);
+    .route('/', userRoutes)
+    .route('/', auditRoutes)
+    .route('/', sessionRoutes);
   app.route('/api', api);
 
   app.doc31('/api/openapi.json', {

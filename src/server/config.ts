@@ -35,6 +35,8 @@ const schema = z.object({
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   TRUST_PROXY: z.stringbool().default(false),
+  /** Audit events older than this many days are purged once a day. */
+  AUDIT_RETENTION_DAYS: positiveInt(365),
 });
 
 export type Config = z.infer<typeof schema> & { baseUrl: string };

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { pageQuery } from '@/shared/pagination';
 import { USER_MESSAGES, user, userCreateInput, userPage } from '@/shared/users';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { notFound } from '../../http/errors';
@@ -36,14 +37,14 @@ const remove = defineRoute('super_admin', {
 export const userRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => c.json(await listUsers(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
   .openapi(create, async (c) => {
-    const created = await createUser(c.get('database').db, c.get('auth'), c.get('user'), c.req.valid('json'));
+    const created = await createUser(c.get('database').db, c.get('auth'), c.get('user'), c.req.valid('json'), auditContext(c));
     requestLog(c).info({ event: 'user_created', targetUserId: created.id }, 'admin change');
     return c.json(created, 201);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(USER_MESSAGES.notFound);
-    await deleteUser(c.get('database').db, c.get('user'), id);
+    await deleteUser(c.get('database').db, c.get('user'), id, auditContext(c));
     requestLog(c).info({ event: 'user_deleted', targetUserId: id }, 'admin change');
     return c.body(null, 204);
   });
