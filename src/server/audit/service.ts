@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
-import type { AuditAction, AuditChange, AuditEvent, AuditFilter, AuditListQuery } from '@/shared/audit';
+import type { AuditAction, AuditChange, AuditEvent, AuditFilter } from '@/shared/audit';
+import type { PageQuery } from '@/shared/pagination';
 import type { Db } from '../db/client';
 import { keysetPage, toPage } from '../db/pagination';
 import { auditEvents } from '../db/schema';
@@ -11,7 +12,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function filterWhere(companyId: string, f: AuditFilter): SQL | undefined {
+function filterWhere(companyId: string, f: Partial<AuditFilter>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(auditEvents.companyId, companyId)];
   if (f.actor) conditions.push(or(ilike(auditEvents.actorName, contains(f.actor)), ilike(auditEvents.actorEmail, contains(f.actor))));
   if (f.action) conditions.push(eq(auditEvents.action, f.action));
@@ -50,7 +51,7 @@ const toAuditEvent = (row: Row): AuditEvent => ({
 });
 
 /** One page of the company's audit events, newest first, filtered. */
-export function listAuditEvents(db: Db, admin: SessionUser, query: AuditListQuery) {
+export function listAuditEvents(db: Db, admin: SessionUser, query: Partial<AuditFilter> & PageQuery) {
   const page = keysetPage({ createdAt: auditEvents.createdAt, id: auditEvents.id }, query);
   return withTenant(db, admin.companyId, async (tx) => {
     const rows = await tx
@@ -69,7 +70,7 @@ const EXPORT_BATCH = 500;
  * Every event of the filtered view, newest first, in keyset batches: one short transaction per
  * batch (on the embedded database other requests run between them), never the whole set in memory.
  */
-export async function* exportAuditEvents(db: Db, admin: SessionUser, filter: AuditFilter, batchSize = EXPORT_BATCH): AsyncGenerator<AuditEvent[]> {
+export async function* exportAuditEvents(db: Db, admin: SessionUser, filter: Partial<AuditFilter>, batchSize = EXPORT_BATCH): AsyncGenerator<AuditEvent[]> {
   let cursor: string | undefined;
   for (;;) {
     const page = await listAuditEvents(db, admin, { ...filter, limit: batchSize, cursor });
