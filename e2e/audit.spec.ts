@@ -102,6 +102,9 @@ test.describe('account security', () => {
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     const here = sessions.getByRole('listitem').filter({ hasText: 'This device' });
     await expect(here).toContainText(/Chrom/);
+    // The socket's address (no proxy here), not an empty field.
+    await expect(here).toContainText(/Address:\s*(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)/);
+    await expect(sessions.getByRole('listitem').first()).toContainText('This device');
     const other = sessions.getByRole('listitem').filter({ hasText: 'Safari 18 on iOS 18.1' });
     await expect(other).toContainText('Last active:');
     await expectAccessible(page);

@@ -68,10 +68,14 @@ async function signInWithPassword(c: Context<AppEnv>, email: string, password: s
   });
   const user = toSessionUser(response.user);
   const db = c.get('database').db;
+  const context = auditContext(c, actorOf(user));
   try {
+    // better-auth takes the address from forwarding headers only; ours knows the socket's too
+    // (and believes X-Forwarded-For only behind TRUST_PROXY), so /account/security shows it.
+    await db.update(sessions).set({ ipAddress: context.ipAddress }).where(eq(sessions.token, response.token));
     await withTenant(db, user.companyId, (tx) =>
       recordEvent(tx, {
-        context: auditContext(c, actorOf(user)),
+        context,
         companyId: user.companyId,
         action: 'auth.sign_in.succeeded',
         target: { type: 'user', id: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` },

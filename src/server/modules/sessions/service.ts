@@ -47,15 +47,17 @@ export async function listMySessions(db: Db, user: SessionUser, currentSessionId
     .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.updatedAt), desc(sessions.id))
     .limit(200);
-  return rows.map((r) => ({
+  const items = rows.map((r) => ({
     id: r.id,
     ...describeUserAgent(r.userAgent),
-    ipAddress: r.ipAddress,
+    ipAddress: r.ipAddress || null,
     signedInAt: r.createdAt.toISOString(),
     lastActiveAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt.toISOString(),
     current: r.id === currentSessionId,
   }));
+  // This device first, then the others by last activity.
+  return [...items.filter((s) => s.current), ...items.filter((s) => !s.current)];
 }
 
 /** Ends one of the user's own sessions; another user's session id is not found. */

@@ -48,7 +48,9 @@ describe('GET /api/me/sessions', () => {
     const res = await m.clients[0]!.get('/me/sessions');
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(2);
-    const current = res.body.items.find((s: { current: boolean }) => s.current);
+    // This device first.
+    const current = res.body.items[0];
+    expect(current.current).toBe(true);
     expect(current).toMatchObject({ browser: 'Chrome 142', os: 'Windows 10' });
     expect(res.body.items.find((s: { current: boolean }) => !s.current)).toMatchObject({ browser: 'Safari 18', os: 'iOS 18.1' });
     for (const s of res.body.items) {

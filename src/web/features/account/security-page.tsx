@@ -110,17 +110,17 @@ function SessionRow({ session: s, busy: revoking, onRevoke }: { session: Session
           {device}
           {s.current ? <Badge>This device</Badge> : null}
         </p>
-        <dl className="grid gap-x-6 gap-y-0.5 text-sm text-muted-foreground sm:grid-cols-3">
-          <div className="flex gap-1">
-            <dt>Address:</dt>
-            <dd className="break-all">{s.ipAddress ?? 'Unknown'}</dd>
+        <dl className="grid gap-x-6 gap-y-0.5 text-sm text-muted-foreground lg:grid-cols-3">
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">Address:</dt>
+            <dd className="break-all">{s.ipAddress || 'Unknown'}</dd>
           </div>
-          <div className="flex gap-1">
-            <dt>Signed in:</dt>
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">Signed in:</dt>
             <dd>{formatDateTime(s.signedInAt)}</dd>
           </div>
-          <div className="flex gap-1">
-            <dt>Last active:</dt>
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="whitespace-nowrap">Last active:</dt>
             <dd>{formatDateTime(s.lastActiveAt)}</dd>
           </div>
         </dl>

@@ -62,7 +62,7 @@ function Settings() {
         }
       />
       <AdminMain>
-        <p className="text-muted-foreground">Manage the organizations, entities and users of your company.</p>
+        <p className="text-muted-foreground">Manage the organizations, entities and users of your company, and review its audit log.</p>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map(({ to, title, description, action, icon: Icon }) => (
             <Card key={to} className="flex flex-col">
