@@ -15,6 +15,9 @@ export type SessionInfo = z.infer<typeof sessionInfo>;
 
 export const sessionList = z.object({ items: z.array(sessionInfo) });
 
+/** The body of the sign-out actions: nothing may be set through it. */
+export const noFields = z.object({}).strict();
+
 export const revokedCount = z.object({ revoked: z.number().int().min(0) });
 
 export const SESSION_MESSAGES = {

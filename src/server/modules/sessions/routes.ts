@@ -1,11 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { revokedCount, SESSION_MESSAGES, sessionList } from '@/shared/sessions';
+import { noFields, revokedCount, SESSION_MESSAGES, sessionList } from '@/shared/sessions';
 import { USER_MESSAGES } from '@/shared/users';
 import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
-import { defineRoute, errorContent, jsonContent } from '../../http/route';
+import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
 import { listMySessions, revokeAllSessionsOf, revokeMyOtherSessions, revokeMySession } from './service';
 
 const mine = defineRoute('user', {
@@ -27,6 +27,7 @@ const revokeOthers = defineRoute('user', {
   method: 'post',
   path: '/me/sessions/sign-out-others',
   summary: 'Sign out every session but the current one',
+  request: { body: jsonBody(noFields) },
   responses: { 200: jsonContent(revokedCount) },
 });
 
@@ -34,7 +35,7 @@ const revokeAll = defineRoute('super_admin', {
   method: 'post',
   path: '/users/{id}/sign-out-everywhere',
   summary: 'End every session of a user of your company',
-  request: { params: idParams },
+  request: { params: idParams, body: jsonBody(noFields) },
   responses: { 200: jsonContent(revokedCount), 404: errorContent(USER_MESSAGES.notFound) },
 });
 
