@@ -19,7 +19,7 @@ export function auditContext(c: Context<AppEnv>, actor?: AuditActor | null): Aud
   const user = c.get('user');
   return {
     actor: actor !== undefined ? actor : user ? actorOf(user) : null,
-    ipAddress: clientIp(c, c.get('config').TRUST_PROXY),
+    ipAddress: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     requestId: c.get('requestId') ?? null,
   };

@@ -11,6 +11,7 @@ const list = defineRoute('super_admin', {
   method: 'get',
   path: '/audit-events',
   summary: "The company's audit events, newest first, filtered by actor, action, target and time",
+  tags: ['Audit'],
   request: { query: auditListQuery },
   responses: { 200: jsonContent(auditEventPage) },
 });
@@ -19,6 +20,7 @@ const exportCsv = defineRoute('super_admin', {
   method: 'get',
   path: '/audit-events/export',
   summary: 'The filtered audit events as CSV, newest first, streamed',
+  tags: ['Audit'],
   request: { query: auditFilter },
   responses: {
     200: { content: { 'text/csv': { schema: z.string() } }, description: 'CSV, one event per row, with a header row' },

@@ -12,6 +12,7 @@ const mine = defineRoute('user', {
   method: 'get',
   path: '/me/sessions',
   summary: "The signed-in user's sessions (never their tokens), the current one marked",
+  tags: ['Sessions'],
   responses: { 200: jsonContent(sessionList) },
 });
 
@@ -19,6 +20,7 @@ const revokeOne = defineRoute('user', {
   method: 'delete',
   path: '/me/sessions/{id}',
   summary: 'Sign out one of your sessions',
+  tags: ['Sessions'],
   request: { params: idParams },
   responses: { 204: { description: 'Signed out' }, 404: errorContent(SESSION_MESSAGES.notFound) },
 });
@@ -27,6 +29,7 @@ const revokeOthers = defineRoute('user', {
   method: 'post',
   path: '/me/sessions/sign-out-others',
   summary: 'Sign out every session but the current one',
+  tags: ['Sessions'],
   request: { body: jsonBody(noFields) },
   responses: { 200: jsonContent(revokedCount) },
 });
@@ -35,6 +38,7 @@ const revokeAll = defineRoute('super_admin', {
   method: 'post',
   path: '/users/{id}/sign-out-everywhere',
   summary: 'End every session of a user of your company',
+  tags: ['Sessions'],
   request: { params: idParams, body: jsonBody(noFields) },
   responses: { 200: jsonContent(revokedCount), 404: errorContent(USER_MESSAGES.notFound) },
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '@/shared/sessions';
-import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Reply } from '../settings/admin-test-utils';
+import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Reply } from '@/web/test/admin';
 import { SecurityPage } from './security-page';
 
 afterEach(() => vi.unstubAllGlobals());

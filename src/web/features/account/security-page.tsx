@@ -7,8 +7,8 @@ import { Button } from '@/web/components/ui/button';
 import { errorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
-import { useLogout } from '../auth/use-logout';
-import { AdminHeader, AdminMain } from '../settings/admin-header';
+import { useLogout } from '@/web/lib/session';
+import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './api';
 
 const MOBILE_OS = /^(iOS|Android|iPadOS)/;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@/shared/audit';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
-import { apiError, MEMBER, mockApi, renderPage, uuid } from '../settings/admin-test-utils';
+import { apiError, MEMBER, mockApi, renderPage, uuid } from '@/web/test/admin';
 import { AuditLogPage } from './audit-log-page';
 
 afterEach(() => vi.unstubAllGlobals());

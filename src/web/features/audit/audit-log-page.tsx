@@ -4,15 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction, type AuditChange, type AuditEvent } from '@/shared/audit';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
-import { RequireSuperAdmin } from '@/web/app/guards';
+import { RequireSuperAdmin } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { errorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format';
-import { AdminHeader, AdminMain } from '../settings/admin-header';
-import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '../settings/admin-list';
+import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
+import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '@/web/components/admin/admin-list';
 import { auditEventsQuery, exportUrl, type AuditSearch } from './api';
 
 const ACTIONS = new Set<string>(AUDIT_ACTIONS);
