@@ -17,11 +17,13 @@ import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
+import { auditRoutes } from './modules/audit/routes';
 import { serializeError } from './logger';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -96,7 +98,9 @@ export function createApp(deps: AppDeps) {
     .route('/', productRoutes)
     .route('/', organizationRoutes)
     .route('/', entityRoutes)
-    .route('/', userRoutes);
+    .route('/', userRoutes)
+    .route('/', auditRoutes)
+    .route('/', sessionRoutes);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -39,6 +39,8 @@ const schema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   /** Proxies in front of the server that each append to X-Forwarded-For (read with TRUST_PROXY). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** Audit events older than this many days are purged once a day. */
+  AUDIT_RETENTION_DAYS: positiveInt(365),
 });
 
 export type Config = z.infer<typeof schema> & { baseUrl: string };

@@ -4,6 +4,7 @@ import { createApp, SECURITY_HEADERS } from './app';
 import { createAuth } from './auth/auth';
 import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
+import { scheduleAuditPurge } from './audit/purge';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import type { Redis } from 'ioredis';
@@ -67,11 +68,14 @@ async function main() {
       log.info({ port: config.PORT, database: database.kind, rateLimits: redis ? 'redis' : 'memory' }, `WorkSphere is listening on http://localhost:${config.PORT}`);
     });
 
+    const stopAuditPurge = scheduleAuditPurge(database.db, config.AUDIT_RETENTION_DAYS, log);
+
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
       else log.info({ signal }, 'shutting down');
       // Stop accepting connections and wait for requests in flight, then close the database.
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      stopAuditPurge();
       await database.close();
       await redis?.quit().catch(() => {});
       await closePasswordPool();

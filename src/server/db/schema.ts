@@ -4,6 +4,7 @@ import {
   check,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -223,5 +224,39 @@ export const userProductAccess = pgTable(
       foreignColumns: [entityProductAccess.entityId, entityProductAccess.productId, entityProductAccess.companyId],
     }).onDelete('cascade'),
     index('user_product_access_entity_idx').on(t.entityId, t.productId),
+  ],
+);
+
+/**
+ * The audit log: one row per change, written by recordEvent() in the change's own transaction.
+ * Append-only for the app role (INSERT and SELECT grants only; migration 0005). The actor is a
+ * snapshot (no foreign key), so an event still reads after its actor is deleted.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // clock_timestamp(), not now(): the events of one transaction keep the order they were written in.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    // The first page of one company's log, newest first (and every keyset page after it).
+    index('audit_events_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    // The daily purge deletes by age across companies.
+    index('audit_events_created_idx').on(t.createdAt),
   ],
 );

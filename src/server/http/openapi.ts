@@ -10,6 +10,8 @@ export const API_TAGS = {
   Organizations: "The company's organizations (super admins only).",
   Entities: "The company's entities and the products each holds (super admins only).",
   Users: "The company's users and their per-product, per-entity access (super admins only).",
+  Audit: "The company's audit log and its CSV export (super admins only).",
+  Sessions: "The signed-in user's sessions, and a super admin's sign-out of a user everywhere.",
   System: 'Liveness and readiness, for load balancers and orchestrators.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

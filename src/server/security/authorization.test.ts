@@ -11,6 +11,7 @@ let a: Awaited<ReturnType<typeof signUpCompany>>;
 let b: Awaited<ReturnType<typeof signUpCompany>>;
 let member: Client;
 let bMemberId: string;
+let bSessionId: string;
 let routes: RouteInfo[];
 
 beforeAll(async () => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
     access: [{ productId: b.productIds.crm, entityId: b.entityId, roleType: 'app_admin' }],
   });
   bMemberId = bMember.body.id;
+  bSessionId = (await t.sql<{ id: string }>('select id from sessions where user_id = $1 limit 1', [b.userId]))[0]!.id;
   routes = await routeTable(t);
 });
 afterAll(() => t.close());
@@ -73,6 +75,12 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
       },
     }),
     'DELETE /users/{id}': () => ({ path: `/users/00000000-0000-4000-8000-000000000000` }),
+    'GET /audit-events': () => ({ path: '/audit-events' }),
+    'GET /audit-events/export': () => ({ path: '/audit-events/export' }),
+    'GET /me/sessions': () => ({ path: '/me/sessions' }),
+    'DELETE /me/sessions/{id}': () => ({ path: '/me/sessions/00000000-0000-4000-8000-000000000000' }),
+    'POST /me/sessions/sign-out-others': () => ({ path: '/me/sessions/sign-out-others', body: {} }),
+    'POST /users/{id}/sign-out-everywhere': () => ({ path: '/users/00000000-0000-4000-8000-000000000000/sign-out-everywhere', body: {} }),
   };
   const make = requests[routeKey(r)];
   if (!make) throw new Error(`No authorization case for ${routeKey(r)}: add one`);
@@ -85,6 +93,8 @@ function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: 
     'PATCH /organizations/{id}': () => ({ path: `/organizations/${b.organizationId}`, body: { name: 'Hijacked' }, expected: [404] }),
     'PATCH /entities/{id}': () => ({ path: `/entities/${b.entityId}`, body: { name: 'Hijacked', country: 'Other' }, expected: [404] }),
     'DELETE /users/{id}': () => ({ path: `/users/${bMemberId}`, expected: [404] }),
+    'DELETE /me/sessions/{id}': () => ({ path: `/me/sessions/${bSessionId}`, expected: [404] }),
+    'POST /users/{id}/sign-out-everywhere': () => ({ path: `/users/${b.userId}/sign-out-everywhere`, body: {}, expected: [404] }),
     'POST /entities': () => ({
       path: '/entities',
       body: { name: 'In B', organizationId: b.organizationId, country: 'Other', productIds: [a.productIds.crm] },
@@ -120,6 +130,8 @@ const snapshotB = () =>
     t.sql('select id, email, role, company_id, first_name from users where company_id = $1 order by id', [b.companyId]),
     t.sql('select * from entity_product_access where company_id = $1 order by entity_id, product_id', [b.companyId]),
     t.sql('select * from user_product_access where company_id = $1 order by user_id', [b.companyId]),
+    t.sql('select s.id from sessions s join users u on u.id = s.user_id where u.company_id = $1 order by s.id', [b.companyId]),
+    t.sql('select id, action from audit_events where company_id = $1 order by id', [b.companyId]),
   ]);
 
 describe('the route table', () => {

@@ -34,6 +34,8 @@ export function AppRoutes() {
             />
             <Route path="/entity-management" element={page(() => import('../features/entities/entities-page'), (m) => m.EntitiesPage)} />
             <Route path="/user-management" element={page(() => import('../features/users/users-page'), (m) => m.UsersPage)} />
+            <Route path="/audit-log" element={page(() => import('../features/audit/audit-log-page'), (m) => m.AuditLogPage)} />
+            <Route path="/account/security" element={page(() => import('../features/account/security-page'), (m) => m.SecurityPage)} />
             <Route path="/crm" element={page(() => import('../features/modules/crm-dashboard'), (m) => m.CrmDashboard)} />
             <Route path="/ats" element={page(() => import('../features/modules/ats-dashboard'), (m) => m.AtsDashboard)} />
             <Route path="/hrms" element={page(() => import('../features/modules/hrms-dashboard'), (m) => m.HrmsDashboard)} />

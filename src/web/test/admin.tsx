@@ -67,16 +67,17 @@ export function deferred<T>() {
 /**
  * Renders a page at `path` signed in as `user`, inside RequireAuth as the router has it (pass
  * `guarded: false` to see the page's own gates), with stub pages around it and the toaster.
+ * `entry` is the first URL when it differs from the route's path (a query string).
  */
 export function renderPage(
   ui: ReactElement,
-  { path, user = ADMIN, guarded = true }: { path: string; user?: SessionUser | null; guarded?: boolean },
+  { path, user = ADMIN, guarded = true, entry }: { path: string; user?: SessionUser | null; guarded?: boolean; entry?: string },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(sessionKey, user);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[entry ?? path]}>
         <Routes>
           {guarded ? (
             <Route element={<RequireAuth />}>

@@ -3,7 +3,13 @@ import { isAPIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult } from '@/shared/auth';
+import { eq } from 'drizzle-orm';
+import { actorOf, auditContext } from '../../audit/context';
+import { recordEvent, type AuditContext } from '../../audit/record-event';
 import { loadSession, toSessionUser } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/env';
 import { keyOf, reserveAttempt } from '../../http/rate-limit';
@@ -67,14 +73,60 @@ function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
 }
 
+/**
+ * Signs in through better-auth, then records the sign-in. better-auth writes the session in its
+ * own statement, so the event cannot share its transaction: when the event cannot be written the
+ * new session is deleted again and the request fails, so no sign-in goes unrecorded.
+ */
 async function signInWithPassword(c: Context<AppEnv>, email: string, password: string) {
   const { headers, response } = await c.get('auth').api.signInEmail({
     body: { email, password },
     headers: c.req.raw.headers,
     returnHeaders: true,
   });
+  const user = toSessionUser(response.user);
+  const db = c.get('database').db;
+  const context = auditContext(c, actorOf(user));
+  try {
+    // better-auth takes the address from forwarding headers only; ours knows the socket's too
+    // (and believes X-Forwarded-For only behind TRUST_PROXY), so /account/security shows it.
+    await db.update(sessions).set({ ipAddress: context.ipAddress }).where(eq(sessions.token, response.token));
+    await withTenant(db, user.companyId, (tx) =>
+      recordEvent(tx, {
+        context,
+        companyId: user.companyId,
+        action: 'auth.sign_in.succeeded',
+        target: { type: 'user', id: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` },
+      }),
+    );
+  } catch (e) {
+    await db.delete(sessions).where(eq(sessions.token, response.token));
+    throw e;
+  }
   forwardCookies(c, headers);
-  return toSessionUser(response.user);
+  return user;
+}
+
+/**
+ * A failed sign-in is recorded in the company of the account whose email was tried, when there
+ * is one (with no actor: nobody is known to have signed in). It runs after the answer is sent,
+ * so the answer's content and timing say nothing about whether the email exists.
+ */
+async function recordSignInFailure(db: Db, email: string, context: AuditContext) {
+  const [account] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!account) return;
+  await withTenant(db, account.companyId, (tx) =>
+    recordEvent(tx, {
+      context,
+      companyId: account.companyId,
+      action: 'auth.sign_in.failed',
+      target: { type: 'user', id: account.id, label: `${account.firstName} ${account.lastName} <${account.email}>` },
+    }),
+  );
 }
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
@@ -103,6 +155,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
         throw e;
       }
       requestLog(c).info({ event: 'sign_in', outcome: 'failure' }, 'sign-in');
+      const context = auditContext(c, null);
+      void recordSignInFailure(c.get('database').db, normalized, context).catch((err: unknown) =>
+        requestLog(c).error({ err }, 'could not record a failed sign-in'),
+      );
       // The same answer for an unknown email and a wrong password.
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     }
@@ -118,13 +174,27 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const attempts = await rateLimits.hit(`sign-up:${clientIp(c)}`, config.RATE_LIMIT_WINDOW_SECONDS);
     if (attempts > config.SIGN_UP_MAX_ATTEMPTS) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps);
     const input = c.req.valid('json');
-    const ids = await signUp(database.db, auth, input);
+    const { actor: _none, ...request } = auditContext(c, null);
+    const ids = await signUp(database.db, auth, input, request);
     requestLog(c).info({ event: 'sign_up', userId: ids.userId, companyId: ids.companyId }, 'company signed up');
     const user = await signInWithPassword(c, input.email, input.password);
     return c.json({ user, companyId: ids.companyId, organizationId: ids.organizationId, entityId: ids.entityId }, 201);
   })
   .openapi(signOutRoute, async (c) => {
-    if (await loadSession(c.get('auth'), c.req.raw.headers)) {
+    const session = await loadSession(c.get('auth'), c.req.raw.headers);
+    if (session) {
+      // The session ends with its event, in one transaction (on the owner connection: sessions
+      // are not the app role's to touch); better-auth then clears the cookies.
+      const { user, sessionId } = session;
+      await c.get('database').db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.id, sessionId));
+        await recordEvent(tx, {
+          context: auditContext(c, actorOf(user)),
+          companyId: user.companyId,
+          action: 'auth.signed_out',
+          target: { type: 'session', id: sessionId, label: null },
+        });
+      });
       const { headers } = await c.get('auth').api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
       forwardCookies(c, headers);
     }

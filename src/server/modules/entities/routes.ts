@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITY_MESSAGES, entity, entityCreateInput, entityOptions, entityPage, entityUpdateInput } from '@/shared/entities';
 import { pageQuery } from '@/shared/pagination';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { notFound } from '../../http/errors';
@@ -58,14 +59,14 @@ export const entityRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => c.json(await listEntities(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
   .openapi(options, async (c) => c.json({ items: await listEntityOptions(c.get('database').db, c.get('user')) }, 200))
   .openapi(create, async (c) => {
-    const created = await createEntity(c.get('database').db, c.get('user'), c.req.valid('json'));
+    const created = await createEntity(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c));
     requestLog(c).info({ event: 'entity_created', entityId: created.id }, 'admin change');
     return c.json(created, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(ENTITY_MESSAGES.notFound);
-    const updated = await updateEntity(c.get('database').db, c.get('user'), id, c.req.valid('json'));
+    const updated = await updateEntity(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c));
     requestLog(c).info({ event: 'entity_updated', entityId: id }, 'admin change');
     return c.json(updated, 200);
   });

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import { ENTITY_MESSAGES, type Entity, type EntityCreateInput, type EntityOption, type EntityUpdateInput } from '@/shared/entities';
 import type { PageQuery } from '@/shared/pagination';
+import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { keysetPage, toPage } from '../../db/pagination';
-import { entities, entityProductAccess, organizations } from '../../db/schema';
+import { entities, entityProductAccess, organizations, products } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, withTenant } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 
@@ -74,7 +75,7 @@ export function listEntityOptions(db: Db, user: SessionUser): Promise<EntityOpti
 }
 
 /** The entity and its product access in one transaction; each product must be one the company holds. */
-export async function createEntity(db: Db, user: SessionUser, input: EntityCreateInput): Promise<Entity> {
+export async function createEntity(db: Db, user: SessionUser, input: EntityCreateInput, audit: AuditContext): Promise<Entity> {
   try {
     return await withTenant(db, user.companyId, async (tx) => {
       const [row] = await tx
@@ -82,13 +83,22 @@ export async function createEntity(db: Db, user: SessionUser, input: EntityCreat
         .values({ name: input.name, organizationId: input.organizationId, companyId: user.companyId, country: input.country })
         .returning();
       const created = row!;
+      const productIds = [...new Set(input.productIds)];
       await tx
         .insert(entityProductAccess)
-        .values([...new Set(input.productIds)].map((productId) => ({ entityId: created.id, productId, companyId: user.companyId })));
+        .values(productIds.map((productId) => ({ entityId: created.id, productId, companyId: user.companyId })));
       const [organization] = await tx
         .select({ name: organizations.name })
         .from(organizations)
         .where(eq(organizations.id, created.organizationId));
+      const held = await tx.select({ name: products.name }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.name));
+      await recordEvent(tx, {
+        context: audit,
+        companyId: user.companyId,
+        action: 'entity.created',
+        target: { type: 'entity', id: created.id, label: created.name },
+        after: { name: created.name, organization: organization?.name ?? null, country: created.country, products: held.map((p) => p.name) },
+      });
       return toEntity({ ...created, organizationName: organization?.name ?? null });
     });
   } catch (e) {
@@ -100,9 +110,15 @@ export async function createEntity(db: Db, user: SessionUser, input: EntityCreat
 }
 
 /** Name and country only; the organization does not change. */
-export async function updateEntity(db: Db, user: SessionUser, id: string, input: EntityUpdateInput): Promise<Entity> {
+export async function updateEntity(db: Db, user: SessionUser, id: string, input: EntityUpdateInput, audit: AuditContext): Promise<Entity> {
   try {
     return await withTenant(db, user.companyId, async (tx) => {
+      const [before] = await tx
+        .select({ name: entities.name, country: entities.country })
+        .from(entities)
+        .where(and(eq(entities.id, id), eq(entities.companyId, user.companyId)))
+        .for('update');
+      if (!before) throw notFound(ENTITY_MESSAGES.notFound);
       const [row] = await tx
         .update(entities)
         .set({ name: input.name, country: input.country, updatedAt: sql`now()` })
@@ -113,6 +129,14 @@ export async function updateEntity(db: Db, user: SessionUser, id: string, input:
         .select({ name: organizations.name })
         .from(organizations)
         .where(eq(organizations.id, row.organizationId));
+      await recordEvent(tx, {
+        context: audit,
+        companyId: user.companyId,
+        action: 'entity.updated',
+        target: { type: 'entity', id: row.id, label: row.name },
+        before,
+        after: { name: row.name, country: row.country },
+      });
       return toEntity({ ...row, organizationName: organization?.name ?? null });
     });
   } catch (e) {

@@ -7,6 +7,7 @@ import {
   organizationPage,
 } from '@/shared/organizations';
 import { pageQuery } from '@/shared/pagination';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { notFound } from '../../http/errors';
@@ -58,14 +59,14 @@ export const organizationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(list, async (c) => c.json(await listOrganizations(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
   .openapi(options, async (c) => c.json({ items: await listOrganizationOptions(c.get('database').db, c.get('user')) }, 200))
   .openapi(create, async (c) => {
-    const created = await createOrganization(c.get('database').db, c.get('user'), c.req.valid('json'));
+    const created = await createOrganization(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c));
     requestLog(c).info({ event: 'organization_created', organizationId: created.id }, 'admin change');
     return c.json(created, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(ORGANIZATION_MESSAGES.notFound);
-    const updated = await updateOrganization(c.get('database').db, c.get('user'), id, c.req.valid('json'));
+    const updated = await updateOrganization(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c));
     requestLog(c).info({ event: 'organization_updated', organizationId: id }, 'admin change');
     return c.json(updated, 200);
   });

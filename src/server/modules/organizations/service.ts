@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import { ORGANIZATION_MESSAGES, type Organization, type OrganizationInput } from '@/shared/organizations';
 import type { PageQuery } from '@/shared/pagination';
+import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { keysetPage, toPage } from '../../db/pagination';
 import { organizations } from '../../db/schema';
@@ -51,13 +52,20 @@ export function listOrganizationOptions(db: Db, user: SessionUser) {
 
 const DUPLICATE = 'organizations_company_id_name_key';
 
-export async function createOrganization(db: Db, user: SessionUser, input: OrganizationInput) {
+export async function createOrganization(db: Db, user: SessionUser, input: OrganizationInput, audit: AuditContext) {
   try {
     return await withTenant(db, user.companyId, async (tx) => {
       const [row] = await tx
         .insert(organizations)
         .values({ name: input.name, companyId: user.companyId, createdBy: user.id })
         .returning();
+      await recordEvent(tx, {
+        context: audit,
+        companyId: user.companyId,
+        action: 'organization.created',
+        target: { type: 'organization', id: row!.id, label: row!.name },
+        after: { name: row!.name },
+      });
       return toOrganization(row!);
     });
   } catch (e) {
@@ -66,15 +74,29 @@ export async function createOrganization(db: Db, user: SessionUser, input: Organ
   }
 }
 
-export async function updateOrganization(db: Db, user: SessionUser, id: string, input: OrganizationInput) {
+export async function updateOrganization(db: Db, user: SessionUser, id: string, input: OrganizationInput, audit: AuditContext) {
   try {
     return await withTenant(db, user.companyId, async (tx) => {
+      const [before] = await tx
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(and(eq(organizations.id, id), eq(organizations.companyId, user.companyId)))
+        .for('update');
+      if (!before) throw notFound(ORGANIZATION_MESSAGES.notFound);
       const [row] = await tx
         .update(organizations)
         .set({ name: input.name, updatedAt: sql`now()` })
         .where(and(eq(organizations.id, id), eq(organizations.companyId, user.companyId)))
         .returning();
       if (!row) throw notFound(ORGANIZATION_MESSAGES.notFound);
+      await recordEvent(tx, {
+        context: audit,
+        companyId: user.companyId,
+        action: 'organization.updated',
+        target: { type: 'organization', id: row.id, label: row.name },
+        before,
+        after: { name: row.name },
+      });
       return toOrganization(row);
     });
   } catch (e) {

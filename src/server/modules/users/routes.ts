@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { pageQuery } from '@/shared/pagination';
 import { USER_MESSAGES, user, userCreateInput, userPage } from '@/shared/users';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { clientIp } from '../../http/client-ip';
@@ -69,7 +70,7 @@ export const userRoutes = new OpenAPIHono<AppEnv>()
     if (!attempt) throw tooManyRequests(USER_MESSAGES.tooManyTakenEmails);
     let created;
     try {
-      created = await createUser(c.get('database').db, c.get('auth'), actor, c.req.valid('json'));
+      created = await createUser(c.get('database').db, c.get('auth'), actor, c.req.valid('json'), auditContext(c));
     } catch (e) {
       if (!(e instanceof AppError && e.status === 409)) await attempt.release();
       throw e;
@@ -81,7 +82,7 @@ export const userRoutes = new OpenAPIHono<AppEnv>()
   .openapi(remove, async (c) => {
     const { id } = c.req.valid('param');
     if (!isUuid(id)) throw notFound(USER_MESSAGES.notFound);
-    await deleteUser(c.get('database').db, c.get('user'), id);
+    await deleteUser(c.get('database').db, c.get('user'), id, auditContext(c));
     requestLog(c).info({ event: 'user_deleted', targetUserId: id }, 'admin change');
     return c.body(null, 204);
   });

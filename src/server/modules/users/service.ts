@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, type SessionUser } from '@/shared/auth';
 import type { PageQuery } from '@/shared/pagination';
 import { USER_MESSAGES, type User, type userCreateInput } from '@/shared/users';
 import type { z } from 'zod';
 import { EMAIL_TAKEN_CONSTRAINT, hashPassword, insertCredentialUser } from '../../auth/accounts';
 import type { Auth } from '../../auth/auth';
+import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { keysetPage, toPage } from '../../db/pagination';
-import { userProductAccess, users } from '../../db/schema';
+import { entities, products, userProductAccess, users } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, withTenant } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 
@@ -50,7 +51,7 @@ export function listUsers(db: Db, admin: SessionUser, query: PageQuery) {
  * transaction. Each grant must name an entity of the company that holds the product: the
  * database's foreign keys decide, so nothing is written when one does not.
  */
-export async function createUser(db: Db, auth: Auth, admin: SessionUser, input: UserCreate): Promise<User> {
+export async function createUser(db: Db, auth: Auth, admin: SessionUser, input: UserCreate, audit: AuditContext): Promise<User> {
   const passwordHash = await hashPassword(auth, input.password);
   const id = randomUUID();
   const grants = new Map(input.access.map((g) => [`${g.productId}:${g.entityId}`, g]));
@@ -77,7 +78,33 @@ export async function createUser(db: Db, auth: Auth, admin: SessionUser, input: 
         })),
       );
       const [row] = await tx.select().from(users).where(eq(users.id, id));
-      return toUser(row!);
+      const created = toUser(row!);
+      const target = { type: 'user' as const, id, label: `${created.firstName} ${created.lastName} <${created.email}>` };
+      await recordEvent(tx, {
+        context: audit,
+        companyId: admin.companyId,
+        action: 'user.created',
+        target,
+        after: { firstName: created.firstName, lastName: created.lastName, email: created.email, role: created.role },
+      });
+      // One event per grant, named as a person reads it: the product at the entity.
+      const granted = await tx
+        .select({ product: products.name, entity: entities.name, entityId: userProductAccess.entityId, roleType: userProductAccess.roleType })
+        .from(userProductAccess)
+        .innerJoin(products, eq(products.id, userProductAccess.productId))
+        .innerJoin(entities, eq(entities.id, userProductAccess.entityId))
+        .where(eq(userProductAccess.userId, id))
+        .orderBy(asc(products.name), asc(entities.name));
+      for (const g of granted) {
+        await recordEvent(tx, {
+          context: audit,
+          companyId: admin.companyId,
+          action: 'user.access_granted',
+          target,
+          after: { product: g.product, entity: g.entity, entityId: g.entityId, role: g.roleType },
+        });
+      }
+      return created;
     });
   } catch (e) {
     if (isUniqueViolation(e, EMAIL_TAKEN_CONSTRAINT)) throw conflict(AUTH_MESSAGES.emailTaken);
@@ -87,13 +114,20 @@ export async function createUser(db: Db, auth: Auth, admin: SessionUser, input: 
 }
 
 /** Deleting the user cascades to their access rows, sessions and credential account. */
-export async function deleteUser(db: Db, admin: SessionUser, id: string) {
+export async function deleteUser(db: Db, admin: SessionUser, id: string, audit: AuditContext) {
   if (id === admin.id) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
-  const deleted = await withTenant(db, admin.companyId, (tx) =>
-    tx
+  await withTenant(db, admin.companyId, async (tx) => {
+    const [deleted] = await tx
       .delete(users)
       .where(and(eq(users.id, id), eq(users.companyId, admin.companyId)))
-      .returning({ id: users.id }),
-  );
-  if (deleted.length === 0) throw notFound(USER_MESSAGES.notFound);
+      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role });
+    if (!deleted) throw notFound(USER_MESSAGES.notFound);
+    await recordEvent(tx, {
+      context: audit,
+      companyId: admin.companyId,
+      action: 'user.deleted',
+      target: { type: 'user', id, label: `${deleted.firstName} ${deleted.lastName} <${deleted.email}>` },
+      before: { firstName: deleted.firstName, lastName: deleted.lastName, email: deleted.email, role: deleted.role },
+    });
+  });
 }

@@ -1,4 +1,14 @@
-import { BriefcaseIcon, FolderKanbanIcon, HandshakeIcon, LayoutDashboardIcon, LogOutIcon, SettingsIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import {
+  BriefcaseIcon,
+  FolderKanbanIcon,
+  HandshakeIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
@@ -39,10 +49,18 @@ export function ProductsPage() {
               <Badge variant="secondary">{roleBadge(user.role)}</Badge>
             </p>
           </div>
-          <Button variant="outline" onClick={logout} disabled={isPending}>
-            <LogOutIcon aria-hidden />
-            Logout
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="ghost">
+              <Link to="/account/security">
+                <ShieldCheckIcon aria-hidden />
+                Account Security
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={logout} disabled={isPending}>
+              <LogOutIcon aria-hidden />
+              Logout
+            </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

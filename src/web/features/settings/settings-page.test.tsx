@@ -8,7 +8,7 @@ import { SettingsPage } from './settings-page';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('system settings', () => {
-  it('links to the three administration pages, back to products, and shows who is signed in', () => {
+  it('links to the four administration pages, back to products, and shows who is signed in', () => {
     mockApi({});
     renderPage(<SettingsPage />, { path: '/settings' });
     expect(screen.getByRole('heading', { level: 1, name: 'System Settings' })).toBeInTheDocument();
@@ -16,6 +16,8 @@ describe('system settings', () => {
     expect(screen.getByRole('link', { name: 'Manage Organizations' })).toHaveAttribute('href', '/organization-management');
     expect(screen.getByRole('link', { name: 'Manage Entities' })).toHaveAttribute('href', '/entity-management');
     expect(screen.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/user-management');
+    expect(screen.getByRole('heading', { level: 2, name: 'Audit Log' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Audit Log' })).toHaveAttribute('href', '/audit-log');
     expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('SUPER ADMIN')).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Building2Icon, LogOutIcon, MapPinIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { Building2Icon, LogOutIcon, MapPinIcon, ScrollTextIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
 import { Button } from '@/web/components/ui/button';
@@ -29,6 +29,13 @@ const SECTIONS: { to: string; title: string; description: string; action: string
     action: 'Manage Users',
     icon: UsersIcon,
   },
+  {
+    to: '/audit-log',
+    title: 'Audit Log',
+    description: 'See who changed what and when, filter the events, and export them as CSV.',
+    action: 'View Audit Log',
+    icon: ScrollTextIcon,
+  },
 ];
 
 export function SettingsPage() {
@@ -55,8 +62,8 @@ function Settings() {
         }
       />
       <AdminMain>
-        <p className="text-muted-foreground">Manage the organizations, entities and users of your company.</p>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <p className="text-muted-foreground">Manage the organizations, entities and users of your company, and review its audit log.</p>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map(({ to, title, description, action, icon: Icon }) => (
             <Card key={to} className="flex flex-col">
               <CardHeader>

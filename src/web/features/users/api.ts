@@ -31,3 +31,10 @@ export function useDeleteUser() {
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** Ends every session of a user of the company. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ revoked: number }>(`/users/${id}/sign-out-everywhere`),
+  });
+}

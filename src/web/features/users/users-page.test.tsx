@@ -93,3 +93,29 @@ describe('user management page', () => {
     expect(screen.getByText('Grace Hopper', { selector: 'td' })).toBeInTheDocument();
   });
 });
+
+describe('sign out everywhere', () => {
+  it("asks, ends every session of the user, and says so", async () => {
+    const done = deferred<Reply>();
+    const calls = api({ [`POST /users/${ada.id}/sign-out-everywhere`]: () => done.promise });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out Everywhere: Ada Lovelace' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign Out Everywhere' });
+    expect(within(dialog).getByText(/ends every session of this user/)).toBeInTheDocument();
+    expect(within(dialog).getByText('(ada@example.com)')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await within(dialog).findByRole('button', { name: 'Signing Out...' })).toBeDisabled();
+    done.resolve({ body: { revoked: 2 } });
+    expect(await screen.findByText('User signed out everywhere', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/users/${ada.id}/sign-out-everywhere`]);
+  });
+
+  it("shows the server's message when it is refused", async () => {
+    api({ [`POST /users/${ada.id}/sign-out-everywhere`]: apiError(404, USER_MESSAGES.notFound) });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out Everywhere: Ada Lovelace' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText(USER_MESSAGES.notFound, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { LogOutIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { roleLabel } from '@/shared/roles';
@@ -17,6 +17,7 @@ import { useFocusReturn } from '@/web/lib/use-focus-return';
 import { usersQuery } from './api';
 import { AddUserWizard } from './components/add-user-wizard';
 import { DeleteUserDialog } from './components/delete-user-dialog';
+import { SignOutEverywhereDialog } from './components/sign-out-everywhere-dialog';
 
 /** Unlike the other admin pages, a non-super-admin stays here and reads why (spec §6). */
 export function UsersPage() {
@@ -42,6 +43,7 @@ function Users() {
   const list = useInfiniteQuery(usersQuery);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [signingOut, setSigningOut] = useState<User | null>(null);
   const focus = useFocusReturn();
 
   // The spec has no text for this one: the server's message, or a sentence like the others'.
@@ -74,7 +76,7 @@ function Users() {
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead>Created Date</TableHead>
-                <TableHead className="w-28 text-right">Actions</TableHead>
+                <TableHead className="w-36 text-right">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -103,6 +105,19 @@ function Users() {
                           <Button
                             variant="ghost"
                             size="icon"
+                            id={`sign-out-user-${u.id}`}
+                            aria-label={`Sign Out Everywhere: ${name}`}
+                            title="Sign Out Everywhere"
+                            onClick={() => {
+                              focus.returnTo(`sign-out-user-${u.id}`, 'add-user');
+                              setSigningOut(u);
+                            }}
+                          >
+                            <LogOutIcon aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
                             id={`delete-user-${u.id}`}
                             aria-label={`Delete ${name}`}
                             className="text-destructive hover:text-destructive"
@@ -125,6 +140,7 @@ function Users() {
         </ListCard>
       </AdminMain>
       <AddUserWizard open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
+      <SignOutEverywhereDialog user={signingOut} onOpenChange={(open) => !open && setSigningOut(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
       <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
     </div>
   );
