@@ -17,6 +17,7 @@ import { requestContext, requestLog, securityHeaders } from './http/request-cont
 import type { RateLimitStore } from './http/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
+import { hrmsRoutes } from './modules/hrms/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -92,7 +93,9 @@ export function createApp(deps: AppDeps) {
     .route('/', productRoutes)
     .route('/', organizationRoutes)
     .route('/', entityRoutes)
-    .route('/', userRoutes);
+    .route('/', userRoutes)
+    // Modules (docs/modules.md): one line each.
+    .route('/', hrmsRoutes);
   app.route('/api', api);
 
   app.doc31('/api/openapi.json', {
