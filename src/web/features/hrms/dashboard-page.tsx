@@ -67,7 +67,7 @@ function Dashboard({ entityId, search }: { entityId?: string; search: string }) 
                 <XAxis type="number" tickLine={false} axisLine={false} tick={AXIS_TICK} allowDecimals={false} />
                 <YAxis type="category" dataKey="department" tickLine={false} axisLine={false} tick={AXIS_TICK} width={110} interval={0} />
                 <Tooltip cursor={{ fill: '#f1f5f9' }} />
-                <Bar dataKey="employees" name="Employees" fill={CHART_COLORS[1]} radius={[0, 4, 4, 0]} />
+                <Bar dataKey="employees" name="Employees" fill={CHART_COLORS[1]} radius={[0, 4, 4, 0]} maxBarSize={36} />
               </BarChart>
             </ChartFrame>
           ) : (

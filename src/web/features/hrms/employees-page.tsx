@@ -48,6 +48,8 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
   const columns: ColumnDef<Employee>[] = [
     {
       id: 'name',
+      // An accessor makes the column sortable for TanStack Table; the server does the sorting.
+      accessorFn: (e) => `${e.lastName} ${e.firstName}`,
       header: 'Name',
       enableSorting: true,
       cell: ({ row: { original: e } }) => (
@@ -63,7 +65,7 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
     { id: 'department', header: 'Department', enableSorting: false, cell: ({ row }) => row.original.department || '—' },
     { id: 'type', header: 'Type', enableSorting: false, cell: ({ row }) => EMPLOYMENT_TYPE_LABELS[row.original.employmentType] },
     ...(scope.entities.length > 1 ? [{ id: 'entity', header: 'Entity', enableSorting: false, cell: ({ row }) => row.original.entityName } as ColumnDef<Employee>] : []),
-    { id: 'startDate', header: 'Start Date', enableSorting: true, cell: ({ row }) => formatDay(row.original.startDate) },
+    { id: 'startDate', accessorFn: (e) => e.startDate, header: 'Start Date', enableSorting: true, cell: ({ row }) => formatDay(row.original.startDate) },
     { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   ];
 

@@ -113,12 +113,13 @@ function ModuleShell({ module, title, actions, children }: { module: ModuleConfi
             <Button asChild variant="outline" size="sm">
               <Link to="/products">
                 <ArrowLeftIcon aria-hidden />
-                Back
+                {/* Icon-only on a phone when the header also holds the entity switcher. */}
+                <span className={actions ? 'max-sm:sr-only' : undefined}>Back</span>
               </Link>
             </Button>
             <Button variant="outline" size="sm" onClick={logout} disabled={isPending}>
               <LogOutIcon aria-hidden />
-              Logout
+              <span className={actions ? 'max-sm:sr-only' : undefined}>Logout</span>
             </Button>
           </div>
         </header>

@@ -9,7 +9,7 @@ export function EntitySwitcher({ scope }: { scope: ModuleScopeState }) {
   if (scope.entities.length < 2) return null;
   return (
     <Select value={scope.entityId ?? ALL} onValueChange={(v) => scope.setEntity(v === ALL ? undefined : v)}>
-      <SelectTrigger aria-label="Entity" className="h-8 w-40 sm:w-56">
+      <SelectTrigger aria-label="Entity" className="h-9 w-36 sm:w-56">
         <Building2Icon className="size-4 shrink-0 opacity-60" aria-hidden />
         <SelectValue />
       </SelectTrigger>
