@@ -76,12 +76,17 @@ export async function measureWeb(origin: string, pages: { path: string; signedIn
           if (res.status() !== 201) throw new Error(`web sign-up failed: ${res.status()} ${await res.text()}`);
         }
         const page = await context.newPage();
-        const pending: Promise<ScriptLoad | null>[] = [];
-        page.on('requestfinished', (req) => pending.push(describe(req)));
+        // Settled, never rejected: a response read after the page closed (a request still finishing
+        // once the page is measured) must not become an unhandled rejection that ends the run.
+        const pending: Promise<{ load: ScriptLoad | null } | { error: unknown }>[] = [];
+        page.on('requestfinished', (req) => pending.push(describe(req).then((load) => ({ load }), (error: unknown) => ({ error }))));
         await withTimeout(page.goto(`${origin}${p.path}`, { waitUntil: 'networkidle', timeout: 60_000 }), 70_000, `load ${p.path}`);
         const finalPath = new URL(page.url()).pathname;
         if (finalPath !== p.path) throw new Error(`${p.path} ended on ${finalPath} (signed in: ${p.signedIn})`);
-        const scripts = (await Promise.all(pending)).filter((s): s is ScriptLoad => s !== null);
+        const settled = await Promise.all(pending);
+        const failed = settled.find((s) => 'error' in s);
+        if (failed) throw failed.error;
+        const scripts = settled.flatMap((s) => ('load' in s && s.load ? [s.load] : []));
         const unique = [...new Map(scripts.map((s) => [s.url, s])).values()].sort((a, b) => b.transferred - a.transferred);
         for (const s of unique) {
           if (!s.url.startsWith('/assets/')) continue;

@@ -1,4 +1,3 @@
-import { serve, type ServerType } from '@hono/node-server';
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -9,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import { Redis } from 'ioredis';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './http/rate-limit';
+import { serveApp } from './http/serve';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
 
@@ -54,7 +54,7 @@ async function main() {
     }
     const app = createApp({ config, database, auth, log, rateLimits, webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
-    const server: ServerType = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
     server.on('error', (e: NodeJS.ErrnoException) => {
       releaseLock();
       fail(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to a free port` : `Cannot listen on port ${config.PORT}: ${e.message}`);

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { sessionKey } from './features/auth/api';
+import { sessionKey } from '@/web/lib/session';
 import { setUnauthorizedHandler } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';

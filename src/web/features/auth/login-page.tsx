@@ -10,7 +10,8 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { PasswordInput } from '@/web/components/ui/password-input';
 import { errorMessage } from '@/web/lib/api';
-import { useSession, useSignIn } from './api';
+import { useSession } from '@/web/lib/session';
+import { useSignIn } from './api';
 import { AuthLayout } from './auth-layout';
 
 export function LoginPage() {

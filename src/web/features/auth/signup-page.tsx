@@ -17,7 +17,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
 import { catalogueQuery } from '../products/api';
-import { useSession, useSignUp } from './api';
+import { useSession } from '@/web/lib/session';
+import { useSignUp } from './api';
 import { AuthLayout } from './auth-layout';
 
 const EMPTY: SignUpForm = {

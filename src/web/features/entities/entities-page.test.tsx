@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENTITY_MESSAGES, type Entity } from '@/shared/entities';
 import type { Product } from '@/shared/products';
-import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '../settings/admin-test-utils';
+import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '@/web/test/admin';
 import { EntitiesPage } from './entities-page';
 
 const ORG_A = { id: uuid(0xa1), name: 'Americas' };

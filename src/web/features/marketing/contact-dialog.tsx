@@ -5,7 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
-import type { ContactIntent, ContactRequest } from './contact';
+import type { ContactIntent, ContactRequest } from './contact-request';
 import { SALES_EMAIL } from './content';
 
 export const CONTACT_COPY: Record<ContactIntent, { title: string; lead: string; subject: string }> = {

@@ -1,14 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
-
-/** Why a visitor wants to reach sales: picks the dialog's title and the email's subject. */
-export type ContactIntent = 'demo' | 'sales' | 'quote';
-
-export interface ContactRequest {
-  intent: ContactIntent;
-  /** Pre-filled message, e.g. the calculator's configuration for a custom quote. */
-  message?: string;
-}
+import type { ContactIntent, ContactRequest } from './contact-request';
 
 export const ContactContext = createContext<(request: ContactRequest) => void>(() => {});
 

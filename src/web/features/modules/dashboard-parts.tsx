@@ -1,9 +1,10 @@
-import { MinusIcon, TrendingDownIcon, TrendingUpIcon, type LucideIcon } from 'lucide-react';
+import { MinusIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import { Badge } from '@/web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/utils';
+import type { Kpi } from './kpi';
 import type { SampleStatus } from './sample-data';
 
 /** Series colours: each at least 3:1 against white (WCAG 1.4.11). */
@@ -25,17 +26,6 @@ export function DashboardHeading({ title, description, sample = true }: { title:
       ) : null}
     </div>
   );
-}
-
-export interface Kpi {
-  label: string;
-  value: string;
-  /** The comparison under the figure, e.g. "+8.2% from last month". */
-  change: string;
-  trend: 'up' | 'down' | 'flat';
-  /** Whether the change is good news (a falling ticket count is). */
-  positive: boolean;
-  icon: LucideIcon;
 }
 
 /** The module's headline figures as a description list of cards. */

@@ -20,8 +20,8 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '@/web/components/ui/sidebar';
-import { useCurrentUser } from '@/web/app/guards';
-import { useLogout } from '../auth/use-logout';
+import { useCurrentUser } from '@/web/lib/session';
+import { useLogout } from '@/web/lib/session';
 import { useMyProducts } from '../products/api';
 import type { ModuleConfig } from './module-config';
 

@@ -19,7 +19,7 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
-import type { Kpi } from './dashboard-parts';
+import type { Kpi } from './kpi';
 
 export type CustomerStatus = 'Active' | 'Prospect' | 'Inactive';
 export type CandidateStage = 'Review' | 'Phone Screen' | 'Technical Test' | 'Interview' | 'Final Round';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { ORGANIZATION_MESSAGES, type Organization } from '@/shared/organizations';
-import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Reply } from '../settings/admin-test-utils';
+import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Reply } from '@/web/test/admin';
 import { OrganizationsPage } from './organizations-page';
 
 const org = (n: number, name: string, createdAt: string): Organization => ({ id: uuid(n), name, createdAt, updatedAt: createdAt });

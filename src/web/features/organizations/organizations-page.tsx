@@ -5,11 +5,11 @@ import { ORGANIZATION_MESSAGES, type Organization } from '@/shared/organizations
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { RequireSuperAdmin } from '@/web/app/guards';
+import { RequireSuperAdmin } from '@/web/lib/session';
 import { formatDateTime } from '@/web/lib/format';
-import { AdminHeader, AdminMain } from '../settings/admin-header';
-import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '../settings/admin-list';
-import { useFocusReturn } from '../settings/use-focus-return';
+import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
+import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '@/web/components/admin/admin-list';
+import { useFocusReturn } from '@/web/lib/use-focus-return';
 import { organizationsQuery } from './api';
 import { OrganizationDialog } from './components/organization-dialog';
 

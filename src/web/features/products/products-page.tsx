@@ -8,8 +8,8 @@ import { roleBadge } from '@/shared/roles';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { useCurrentUser } from '@/web/app/guards';
-import { useLogout } from '../auth/use-logout';
+import { useCurrentUser } from '@/web/lib/session';
+import { useLogout } from '@/web/lib/session';
 import { useMyProducts } from './api';
 
 const PRODUCT_ICONS: Record<ProductType, LucideIcon> = {

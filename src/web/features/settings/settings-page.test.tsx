@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
-import { MEMBER, mockApi, renderPage } from './admin-test-utils';
+import { MEMBER, mockApi, renderPage } from '@/web/test/admin';
 import { SettingsPage } from './settings-page';
 
 afterEach(() => vi.unstubAllGlobals());

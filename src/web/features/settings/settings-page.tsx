@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
-import { RequireSuperAdmin } from '@/web/app/guards';
-import { useLogout } from '../auth/use-logout';
-import { AdminHeader, AdminMain } from './admin-header';
+import { RequireSuperAdmin } from '@/web/lib/session';
+import { useLogout } from '@/web/lib/session';
+import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
 
 const SECTIONS: { to: string; title: string; description: string; action: string; icon: LucideIcon }[] = [
   {

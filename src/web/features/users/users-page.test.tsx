@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/shared/users';
 import { USER_MESSAGES } from '@/shared/users';
-import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '../settings/admin-test-utils';
+import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '@/web/test/admin';
 import { UsersPage } from './users-page';
 
 const ada: User = { id: uuid(1), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', createdAt: '2026-03-05T12:00:00.000Z' };

@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { organizationOptionsQuery } from '../../organizations/api';
 import { myProductsQuery } from '../../products/api';
 import { useCreateEntity } from '../api';
-import { FormAlert } from '../../settings/form-alert';
+import { FormAlert } from '@/web/components/admin/form-alert';
 import { CountrySelect, failureMessage } from './entity-form-parts';
 
 /** Add an entity to one of the company's organizations, with the products it will hold. */

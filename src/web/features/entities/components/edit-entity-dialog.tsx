@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { useUpdateEntity } from '../api';
-import { FormAlert } from '../../settings/form-alert';
+import { FormAlert } from '@/web/components/admin/form-alert';
 import { CountrySelect, failureMessage } from './entity-form-parts';
 
 /** Rename an entity or change its country; its organization cannot change. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntityOption } from '@/shared/entities';
 import type { Product } from '@/shared/products';
 import { USER_MESSAGES } from '@/shared/users';
-import { apiError, deferred, mockApi, renderPage, uuid, type Handler, type Reply } from '../../settings/admin-test-utils';
+import { apiError, deferred, mockApi, renderPage, uuid, type Handler, type Reply } from '@/web/test/admin';
 import { UsersPage } from '../users-page';
 
 const ATS: Product = { id: uuid(0x90), name: 'ATS', type: 'ats', description: null };

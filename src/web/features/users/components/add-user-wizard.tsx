@@ -20,7 +20,7 @@ import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
 import { entityOptionsQuery } from '../../entities/api';
 import { myProductsQuery } from '../../products/api';
-import { FormAlert } from '../../settings/form-alert';
+import { FormAlert } from '@/web/components/admin/form-alert';
 import { useCreateUser } from '../api';
 
 type Step = 1 | 2 | 3;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { roleBadge } from '@/shared/roles';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { useSession } from '@/web/features/auth/api';
+import { useSession } from '@/web/lib/session';
 
 /**
  * The top of every company administration page: a way back, the page's one h1, and who is

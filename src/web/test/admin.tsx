@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { SessionUser } from '@/shared/auth';
 import { RequireAuth } from '@/web/app/guards';
 import { ToastHost } from '@/web/components/ui/toaster';
-import { sessionKey } from '@/web/features/auth/api';
+import { sessionKey } from '@/web/lib/session';
 
 /** Test-only helpers shared by the administration features' component tests. */
 
