@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../platform/csv';
-import { likePrefix, sortedPage, toSortedPage, type SortSpec } from '../platform/list';
-import { withModuleScope, type ModuleScope } from '../platform/scope';
+import { importRows, parseCsv } from '../../platform/csv';
+import { likePrefix, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { withModuleScope, type ModuleScope } from '../../platform/scope';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 

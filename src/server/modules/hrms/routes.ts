@@ -26,8 +26,8 @@ import type { AppEnv } from '../../http/env';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
 import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
-import { csvResponse } from '../platform/csv';
-import { moduleContext } from '../platform/context';
+import { csvResponse } from '../../platform/csv';
+import { moduleContext } from '../../platform/context';
 import {
   createEmployee,
   EMPLOYEE_EXPORT_COLUMNS,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LEAVE_TYPES } from '@/shared/hrms';
 import type { Tx } from '../../db/tenant';
-import type { ModuleScope } from '../platform/scope';
+import type { ModuleScope } from '../../platform/scope';
 
 /**
  * An entity's first use of HRMS creates its default leave types, once: the setup row records it,

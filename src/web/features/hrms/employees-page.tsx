@@ -6,11 +6,11 @@ import { EMPLOYEE_CSV_COLUMNS, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, EMPLOY
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
-import { DataTable } from '../modules/platform/data-table';
-import { EmptyState } from '../modules/platform/empty-state';
-import { ImportDialog } from '../modules/platform/import-dialog';
-import { useListParams } from '../modules/platform/list-params';
-import type { ModuleScopeState } from '../modules/platform/module-context';
+import { DataTable } from '@/web/components/module/data-table';
+import { EmptyState } from '@/web/components/module/empty-state';
+import { ImportDialog } from '@/web/components/module/import-dialog';
+import { useListParams } from '@/web/components/module/list-params';
+import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { useEmployees } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
 import { StatusBadge } from './components/status-badge';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { PageState } from '@/web/components/ui/page-state';
-import { HRMS_MODULE } from '../modules/module-config';
-import { ModuleLayout } from '../modules/module-layout';
-import { EntitySwitcher } from '../modules/platform/entity-switcher';
-import { useModuleScope, type ModuleScopeState } from '../modules/platform/module-context';
+import { HRMS_MODULE } from '../modules/api';
+import { ModuleLayout } from '../modules/api';
+import { EntitySwitcher } from '@/web/components/module/entity-switcher';
+import { useModuleScope, type ModuleScopeState } from '@/web/components/module/module-context';
 
 /** An HRMS page: the module frame with the entity switcher, and the scope for the page's body. */
 export function HrmsPage({ title, children }: { title: string; children: (scope: ModuleScopeState) => ReactNode }) {

@@ -7,8 +7,8 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { toast } from '@/web/lib/toast';
-import { ScrollTable, SectionCard } from '../modules/dashboard-parts';
-import type { ModuleScopeState } from '../modules/platform/module-context';
+import { ScrollTable, SectionCard } from '../modules/api';
+import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { leaveTypesQuery, useCreateLeaveType, useUpdateLeaveType } from './api';
 import { HrmsPage, PageHeading } from './hrms-page';
 

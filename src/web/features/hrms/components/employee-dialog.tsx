@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
-import type { ModuleScopeState } from '../../modules/platform/module-context';
+import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
 import { nativeSelect } from '../hrms-page';
 

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { MODULE_MESSAGES, type ImportReport } from '@/shared/modules';
-import type { Tx } from '../../db/tenant';
-import { AppError, badRequest } from '../../http/errors';
+import type { Tx } from '../db/tenant';
+import { AppError, badRequest } from '../http/errors';
 
 export const MAX_IMPORT_ROWS = 1000;
 

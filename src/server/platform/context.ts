@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import type { ModuleContext } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import { withModuleScope } from './scope';
 
 /** The caller's entities for a product, by name, with their role: the entity switcher and the UI's buttons. */

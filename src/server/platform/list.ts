@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isIsoDate } from '@/shared/modules';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../http/errors';
 
 /**
  * Keyset pagination over any sort a module list offers: the sort's columns plus the id, compared

@@ -3,9 +3,9 @@ import type { SessionUser } from '@/shared/auth';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
 import { ACCESS_ROLES, roleAtLeast, type AccessRole } from '@/shared/roles';
-import type { Db } from '../../db/client';
-import { withTenant, type Tx } from '../../db/tenant';
-import { forbidden, notFound } from '../../http/errors';
+import type { Db } from '../db/client';
+import { withTenant, type Tx } from '../db/tenant';
+import { forbidden, notFound } from '../http/errors';
 
 /** What a module's work knows about who is asking, inside its transaction. */
 export interface ModuleScope {
