@@ -37,7 +37,7 @@ export const HRMS_MESSAGES = {
   emailRequired: 'Work email is required',
   invalidEmail: 'Please enter a valid email',
   employmentTypeRequired: 'Choose an employment type',
-  startDateRequired: 'Start date is required',
+  startDateRequired: 'Start date is required (YYYY-MM-DD)',
   emailTaken: 'An employee with this work email already exists in your company.',
   employeeNotFound: 'Employee not found',
   managerNotFound: 'The manager must be an employee of the same entity.',

@@ -333,6 +333,16 @@ const TYPE_BY_LABEL = new Map<string, (typeof EMPLOYMENT_TYPES)[number]>(
   ]),
 );
 
+const CSV_COLUMN_OF: Record<string, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  workEmail: 'Work Email',
+  jobTitle: 'Job Title',
+  department: 'Department',
+  employmentType: 'Employment Type',
+  startDate: 'Start Date',
+};
+
 /** CSV import into one entity; each row its own savepoint (see importRows). */
 export function importEmployees(db: Db, user: SessionUser, input: { entityId: string; csv: string }) {
   const rows = parseCsv(input.csv, EMPLOYEE_CSV_COLUMNS);
@@ -368,7 +378,8 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
           });
           if (!parsed.success) {
             const issue = parsed.error.issues[0]!;
-            throw badRequest(`${String(issue.path[0] ?? 'row')}: ${issue.message}`);
+            const column = CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row';
+            throw badRequest(`${column}: ${issue.message}`);
           }
           await insertEmployee(tx, scope, parsed.data);
         },

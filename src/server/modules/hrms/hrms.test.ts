@@ -227,7 +227,9 @@ describe('CSV', () => {
     expect(res.status).toBe(200);
     expect(res.body.created).toBe(2);
     expect(res.body.errors.map((e: { row: number }) => e.row)).toEqual([3, 5, 6]);
+    expect(res.body.errors[0].message).toBe(`Start Date: ${HRMS_MESSAGES.startDateRequired}`);
     expect(res.body.errors[1].message).toBe(HRMS_MESSAGES.emailTaken);
+    expect(res.body.errors[2].message).toBe('No employee with the manager email ghost@imp.example in this entity.');
     const list = await c.client.get('/hrms/employees?limit=100');
     expect(list.body.items.map((e: { workEmail: string; managerName: string | null }) => [e.workEmail, e.managerName]).sort()).toEqual([
       ['ann@imp.example', null],
