@@ -12,7 +12,7 @@ beforeAll(async () => {
   // HRMS too, so the module routes parse the hostile bodies rather than refuse the caller first.
   a = await signUpCompany(t, ['crm', 'hrms']);
   routes = await routeTable(t);
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const hostileString = fc.oneof(

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await signUpCompany(t, ['crm', 'hrms']);
   entityB = await addEntity(a);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 describe('module scope', () => {
@@ -255,7 +255,7 @@ describe('leave', () => {
     const boss = await addEmployee(admin.client, admin.entityId, { userId: manager.id, department: 'Eng' });
     employee = await addEmployee(admin.client, admin.entityId, { userId: requester.id, managerId: boss.id, department: 'Eng' });
     annual = await leaveTypeId(admin.client, admin.entityId, 'Annual');
-  });
+  }, 180_000);
 
   it('creates the default leave types on first use, once', async () => {
     const res = await admin.client.get(`/hrms/leave-types?entityId=${admin.entityId}`);
