@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchCsp } from './csp';
 import { newCompany, signUpViaApi } from './helpers';
-
-/** Collects Content-Security-Policy violations the page reports. */
-async function watchCsp(page: Page) {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (v: string) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  return violations;
-}
 
 test('every page works under the Content-Security-Policy, with the security headers', async ({ page }) => {
   const violations = await watchCsp(page);

@@ -6,15 +6,18 @@ import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+import { ERROR_CODES, ERROR_MESSAGES, GENERIC_ERROR } from '@/shared/errors';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { OPENAPI_PATH, registerApiDocs } from './http/api-docs';
 import { AppError } from './http/errors';
 import type { AppEnv } from './http/env';
 import { originCheck, UNSAFE_METHODS } from './http/origin-check';
+import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
+import { serializeError } from './logger';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
 import { hrmsRoutes } from './modules/hrms/routes';
@@ -47,7 +50,8 @@ const CSP = {
   frameAncestors: ["'none'"],
 };
 
-const SECURITY_HEADERS = await securityHeaders({
+/** The security headers of every response (also those the Node server answers itself: http/serve.ts). */
+export const SECURITY_HEADERS = await securityHeaders({
   contentSecurityPolicy: CSP,
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,
@@ -78,7 +82,7 @@ export function createApp(deps: AppDeps) {
   const limitBody = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
-      throw new AppError(413, ERROR_CODES.tooLarge, 'The request body is too large');
+      throw new AppError(413, ERROR_CODES.tooLarge, ERROR_MESSAGES.tooLarge);
     },
   });
   // Registered for those methods only, so reads do not pass through it at all.
@@ -98,13 +102,17 @@ export function createApp(deps: AppDeps) {
     .route('/', hrmsRoutes);
   app.route('/api', api);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'WorkSphere API', version: '1.0.0' },
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: 'The session cookie set by sign-in and sign-up (`__Secure-` prefixed behind https). Browsers send it by themselves.',
   });
+  app.doc31(OPENAPI_PATH, openApiDocument);
+  registerApiDocs(app, `${openApiDocument.info.title} reference`);
 
   app.all('/api/*', () => {
-    throw new AppError(404, ERROR_CODES.notFound, 'Not found');
+    throw new AppError(404, ERROR_CODES.notFound, ERROR_MESSAGES.notFound);
   });
 
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) serveWeb(app, deps.webRoot);
@@ -117,7 +125,8 @@ export function createApp(deps: AppDeps) {
       const code = err.status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation;
       return c.json({ error: { code, message: err.message || 'Bad request', requestId: c.get('requestId') } }, err.status);
     }
-    (c.get('logger') ? requestLog(c) : deps.log).error({ err }, 'unhandled error');
+    // Serialized here, whatever logger the app was given: never a query's parameters (logger.ts).
+    (c.get('logger') ? requestLog(c) : deps.log).error({ err: serializeError(err) }, 'unhandled error');
     return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_ERROR, requestId: c.get('requestId') } }, 500);
   });
 

@@ -30,11 +30,15 @@ const schema = z.object({
     .refine((v) => v === undefined || (/^rediss?:\/\//.test(v) && URL.canParse(v)), { message: 'REDIS_URL must be a redis:// or rediss:// URL' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SIGN_IN_MAX_FAILURES: positiveInt(10),
+  /** Failed sign-ins per email address and window, from any client address (distributed guessing). */
+  SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(30),
   SIGN_UP_MAX_ATTEMPTS: positiveInt(20),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   TRUST_PROXY: z.stringbool().default(false),
+  /** Proxies in front of the server that each append to X-Forwarded-For (read with TRUST_PROXY). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Config = z.infer<typeof schema> & { baseUrl: string };

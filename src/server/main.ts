@@ -1,13 +1,13 @@
 import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, SECURITY_HEADERS } from './app';
 import { createAuth } from './auth/auth';
 import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
-import { Redis } from 'ioredis';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './http/rate-limit';
+import type { Redis } from 'ioredis';
+import { connectRateLimitRedis, MemoryRateLimitStore, redisRateLimits, type RateLimitStore } from './http/rate-limit';
 import { serveApp } from './http/serve';
 import { createLogger } from './logger';
 import { resolveAuthSecret } from './secret';
@@ -37,24 +37,28 @@ async function main() {
     if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
     const secret = resolveAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
     database = config.DATABASE_URL
-      ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+      ? await openDatabase({
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          onConnectionError: (err) => log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost; the pool replaces it'),
+        })
       : await openDatabase({ dataDir: config.DATA_DIR });
-    const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
+    const auth = createAuth({ db: database.db, secret, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS, log });
     let redis: Redis | undefined;
     let rateLimits: RateLimitStore = new MemoryRateLimitStore();
     if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      redis = connectRateLimitRedis(config.REDIS_URL);
       try {
         await redis.connect();
       } catch (e) {
         fail(`Cannot connect to REDIS_URL: ${(e as Error).message}`);
       }
-      redis.on('error', (err) => log.warn({ err }, 'redis error'));
-      rateLimits = new RedisRateLimitStore(redis);
+      // Once running, a Redis outage does not stop sign-in: counting falls back to this process.
+      rateLimits = redisRateLimits(redis, log);
     }
     const app = createApp({ config, database, auth, log, rateLimits, webRoot: config.WEB_ROOT ?? defaultWebRoot });
 
-    const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+    const server = serveApp({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, security: SECURITY_HEADERS });
     server.on('error', (e: NodeJS.ErrnoException) => {
       releaseLock();
       fail(e.code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use; set PORT to a free port` : `Cannot listen on port ${config.PORT}: ${e.message}`);

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -170,6 +170,89 @@ describe.runIf(process.env.DATABASE_URL)('a running server on PostgreSQL', () =>
       await server.exited;
     }
   }, 180_000);
+
+  it('keeps serving when every database backend is terminated under mixed read and write load', async () => {
+    const env = { PORT: String(await freePort()), DATABASE_URL: databaseUrl(), AUTH_SECRET: 'crash-test-secret-crash-test-secret!!', DATA_DIR: tempDir() };
+    const server = start(env);
+    await waitReady(server);
+    const origin = `http://localhost:${server.port}`;
+    try {
+      // A signed-in company to read and write with.
+      const products = (await (await fetch(`${origin}/api/products`)).json()) as { items: { id: string }[] };
+      const signUp = await fetch(`${origin}/api/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({
+          firstName: 'Load',
+          lastName: 'Test',
+          email: `load-${Date.now()}@example.com`,
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          companyName: 'Load Co',
+          organizationName: 'Load Org',
+          entityName: 'Load Entity',
+          country: 'Other',
+          selectedProducts: [products.items[0]!.id],
+        }),
+      });
+      expect(signUp.status).toBe(201);
+      const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+
+      let stop = false;
+      const statuses: number[] = [];
+      const worker = async (id: number) => {
+        for (let i = 0; !stop; i++) {
+          const write = i % 3 === 0;
+          try {
+            const res = await fetch(`${origin}/api${write ? '/organizations' : '/me/products'}`, {
+              method: write ? 'POST' : 'GET',
+              headers: { cookie, origin, 'content-type': 'application/json' },
+              body: write ? JSON.stringify({ name: `Load ${id}-${i}` }) : undefined,
+            });
+            statuses.push(res.status);
+            await res.arrayBuffer();
+          } catch {
+            statuses.push(0); // no answer at all: the process is gone
+            return;
+          }
+        }
+      };
+      const workers = Array.from({ length: 6 }, (_, id) => worker(id));
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        for (let round = 0; round < 5; round++) {
+          await new Promise((r) => setTimeout(r, 300));
+          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        }
+      } finally {
+        await admin.end();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      stop = true;
+      await Promise.all(workers);
+
+      expect(server.child.exitCode, server.output()).toBeNull();
+      expect(statuses).not.toContain(0);
+      expect(statuses.filter((s) => s !== 200 && s !== 201 && s !== 500), 'only successes and the generic 500').toEqual([]);
+      expect(statuses.filter((s) => s === 500).length, 'some requests lost their connection').toBeGreaterThan(0);
+      expect(server.output()).not.toContain('shutting down after an error');
+      expect(server.output()).toContain('database connection lost');
+      // Recovered: ready, and reads and writes work again.
+      await waitReady(server, 10_000);
+      const read = await fetch(`${origin}/api/me/products`, { headers: { cookie } });
+      expect(read.status).toBe(200);
+      const write = await fetch(`${origin}/api/organizations`, {
+        method: 'POST',
+        headers: { cookie, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'After the outage' }),
+      });
+      expect(write.status).toBe(201);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 180_000);
 });
 
 describe('a running server on the embedded database', () => {
@@ -208,6 +291,40 @@ describe('a running server on the embedded database', () => {
     expect(traced.headers.get('x-request-id')).toBe('caller-trace-42');
     const malformed = await fetch(`${origin()}/api/health`, { headers: { 'x-request-id': 'no spaces; allowed' } });
     expect(malformed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers requests it cannot parse, or with a missing or malformed Host, with the security headers and Connection: close (issue 17 #17)', async () => {
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        let data = '';
+        const socket = connect(server.port, '127.0.0.1', () => socket.write(text));
+        socket.on('data', (d) => (data += d));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5000);
+      });
+    const cases: [string, number][] = [
+      ['GARBAGE\r\n\r\n', 400],
+      ['GET /api/health\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\nHost: a b\r\n\r\n', 400],
+      ['GET /api/health HTTP/1.1\r\nHost: [::1\r\n\r\n', 400],
+      [`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ];
+    for (const [request, status] of cases) {
+      const response = await raw(request);
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      const label = JSON.stringify(request.slice(0, 50));
+      expect(head.split('\r\n')[0], label).toBe(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`);
+      expect(head, label).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+      expect(head, label).toMatch(/^x-content-type-options: nosniff$/im);
+      expect(head, label).toMatch(/^strict-transport-security: max-age=\d+/im);
+      expect(head, label).toMatch(/^cache-control: no-store$/im);
+      expect(head, label).toMatch(/^connection: close$/im);
+      expect(JSON.parse(body).error.code, label).toEqual(expect.any(String));
+    }
+    // The server still answers.
+    expect((await fetch(`${origin()}/api/health`)).status).toBe(200);
   });
 
   it('refuses a second process on the same DATA_DIR', async () => {

@@ -5,6 +5,7 @@ export const AUTH_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',
+  passwordBlank: 'Password cannot be only spaces',
   fillOrganizationDetails: 'Please fill in all organization details',
   selectProduct: 'Please select at least one product',
   invalidEmail: 'Please enter a valid email',

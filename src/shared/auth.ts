@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { country } from './countries';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages';
 import { ROLES } from './roles';
+import { nameText, newPassword, NO_CONTROL_CHARACTERS, plainText, uuid } from './text';
 
 export { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages';
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string, max = 200) => plainText({ required: message, max });
+const name = (message: string, max = 200) => nameText({ required: message, max });
 
 export const email = z
   .string({ error: AUTH_MESSAGES.fillAllFields })
@@ -14,18 +16,21 @@ export const email = z
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
-export const signInInput = z.object({
-  email: required(AUTH_MESSAGES.fillAllFields),
-  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
-});
+export const signInInput = z
+  .object({
+    email: required(AUTH_MESSAGES.fillAllFields, 1000),
+    // Compared, never stored: any text, but no control characters (nobody types them).
+    password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(1024).regex(NO_CONTROL_CHARACTERS),
+  })
+  .meta({ id: 'SignInInput', examples: [{ email: 'ada@example.com', password: 'a-long-secret' }] });
 export type SignInInput = z.infer<typeof signInInput>;
 
 const accountShape = {
-  firstName: required(AUTH_MESSAGES.fillAllFields).max(100),
-  lastName: required(AUTH_MESSAGES.fillAllFields).max(100),
-  email: required(AUTH_MESSAGES.fillAllFields).pipe(email),
-  password: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).max(128),
-  confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields),
+  firstName: name(AUTH_MESSAGES.fillAllFields, 100),
+  lastName: name(AUTH_MESSAGES.fillAllFields, 100),
+  email: required(AUTH_MESSAGES.fillAllFields, 1000).pipe(email),
+  password: newPassword({ required: AUTH_MESSAGES.fillAllFields, blank: AUTH_MESSAGES.passwordBlank, max: 128 }),
+  confirmPassword: z.string({ error: AUTH_MESSAGES.fillAllFields }).min(1, AUTH_MESSAGES.fillAllFields).regex(NO_CONTROL_CHARACTERS),
 };
 
 type PasswordPair = { password: string; confirmPassword: string };
@@ -40,12 +45,12 @@ export const signUpAccount = z
 
 /** Sign-up step 2 (spec §5). */
 export const signUpCompanyShape = {
-  companyName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
-  organizationName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
-  entityName: required(AUTH_MESSAGES.fillOrganizationDetails).max(200),
+  companyName: name(AUTH_MESSAGES.fillOrganizationDetails),
+  organizationName: name(AUTH_MESSAGES.fillOrganizationDetails),
+  entityName: name(AUTH_MESSAGES.fillOrganizationDetails),
   country: required(AUTH_MESSAGES.fillOrganizationDetails).pipe(country),
   selectedProducts: z
-    .array(z.uuid({ error: AUTH_MESSAGES.unknownProduct }), { error: AUTH_MESSAGES.selectProduct })
+    .array(uuid(AUTH_MESSAGES.unknownProduct), { error: AUTH_MESSAGES.selectProduct })
     .min(1, AUTH_MESSAGES.selectProduct)
     .max(20),
 };
@@ -56,7 +61,24 @@ export const signUpInput = z
   .object({ ...accountShape, ...signUpCompanyShape })
   .strict()
   .refine(passwordsMatch, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
-  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] });
+  .refine(passwordLongEnough, { message: AUTH_MESSAGES.passwordTooShort, path: ['password'] })
+  .meta({
+    id: 'SignUpInput',
+    examples: [
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'a-long-secret',
+        confirmPassword: 'a-long-secret',
+        companyName: 'Northwind',
+        organizationName: 'Northwind Europe',
+        entityName: 'Northwind GmbH',
+        country: 'Germany',
+        selectedProducts: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'],
+      },
+    ],
+  });
 export type SignUpInput = z.infer<typeof signUpInput>;
 export type SignUpForm = z.input<typeof signUpInput>;
 
@@ -70,7 +92,7 @@ export const sessionUser = z.object({
   companyId: z.uuid(),
   organizationId: z.uuid().nullable(),
   entityId: z.uuid().nullable(),
-});
+}).meta({ id: 'SessionUser', description: 'The signed-in user.' });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const sessionResponse = z.object({ user: sessionUser.nullable() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { country } from './countries';
 import { page } from './pagination';
+import { nameText, plainText, uuid } from './text';
 
 export const ENTITY_MESSAGES = {
   createRequired: 'All fields are required, including at least one product.',
@@ -20,24 +21,29 @@ export const ENTITY_MESSAGES = {
   deniedPage: "You don't have permission to access entity management.",
 } as const;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const requiredName = (message: string) => nameText({ required: message, max: 200, maxMessage: message });
+const requiredText = (message: string) => plainText({ required: message, max: 200, maxMessage: message });
 
 export const entityCreateInput = z
   .object({
-    name: requiredText(ENTITY_MESSAGES.createRequired),
-    organizationId: z.uuid({ error: ENTITY_MESSAGES.createRequired }),
+    name: requiredName(ENTITY_MESSAGES.createRequired),
+    organizationId: uuid(ENTITY_MESSAGES.createRequired),
     country: requiredText(ENTITY_MESSAGES.createRequired).pipe(country),
     productIds: z
-      .array(z.uuid({ error: ENTITY_MESSAGES.createRequired }), { error: ENTITY_MESSAGES.createRequired })
+      .array(uuid(ENTITY_MESSAGES.createRequired), { error: ENTITY_MESSAGES.createRequired })
       .min(1, ENTITY_MESSAGES.createRequired)
       .max(20),
   })
-  .strict();
+  .strict()
+  .meta({
+    id: 'EntityCreateInput',
+    examples: [{ name: 'Northwind GmbH', organizationId: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f', country: 'Germany', productIds: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'] }],
+  });
 export type EntityCreateInput = z.infer<typeof entityCreateInput>;
 
 export const entityUpdateInput = z
   .object({
-    name: requiredText(ENTITY_MESSAGES.updateRequired),
+    name: requiredName(ENTITY_MESSAGES.updateRequired),
     country: requiredText(ENTITY_MESSAGES.updateRequired).pipe(country),
   })
   .strict();
@@ -52,6 +58,19 @@ export const entity = z.object({
   country: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+}).meta({
+  id: 'Entity',
+  examples: [
+    {
+      id: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a',
+      name: 'Northwind GmbH',
+      organizationId: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f',
+      organizationName: 'Northwind Europe',
+      country: 'Germany',
+      createdAt: '2026-11-23T09:30:00.000Z',
+      updatedAt: '2026-11-23T09:30:00.000Z',
+    },
+  ],
 });
 export type Entity = z.infer<typeof entity>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { page } from './pagination';
+import { nameText } from './text';
 
 export const ORGANIZATION_MESSAGES = {
   nameRequired: 'Organization name is required',
@@ -17,14 +18,17 @@ export const ORGANIZATION_MESSAGES = {
 export const MIN_ORGANIZATION_NAME_LENGTH = 2;
 
 /** Trimmed; required; at least 2 characters (spec §5). Uniqueness is the server's (exact, per company). */
-export const organizationName = z
-  .string({ error: ORGANIZATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, ORGANIZATION_MESSAGES.nameRequired)
-  .min(MIN_ORGANIZATION_NAME_LENGTH, ORGANIZATION_MESSAGES.nameTooShort)
-  .max(200, 'Organization name must be at most 200 characters');
+export const organizationName = nameText({
+  required: ORGANIZATION_MESSAGES.nameRequired,
+  min: { length: MIN_ORGANIZATION_NAME_LENGTH, message: ORGANIZATION_MESSAGES.nameTooShort },
+  max: 200,
+  maxMessage: 'Organization name must be at most 200 characters',
+});
 
-export const organizationInput = z.object({ name: organizationName }).strict();
+export const organizationInput = z
+  .object({ name: organizationName })
+  .strict()
+  .meta({ id: 'OrganizationInput', examples: [{ name: 'Northwind Europe' }] });
 export type OrganizationInput = z.infer<typeof organizationInput>;
 
 export const organization = z.object({
@@ -32,6 +36,9 @@ export const organization = z.object({
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+}).meta({
+  id: 'Organization',
+  examples: [{ id: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f', name: 'Northwind Europe', createdAt: '2026-11-23T09:30:00.000Z', updatedAt: '2026-11-23T09:30:00.000Z' }],
 });
 export type Organization = z.infer<typeof organization>;
 

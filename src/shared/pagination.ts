@@ -11,7 +11,8 @@ export const pageQuery = z.object({
     .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
+  // Opaque base64url; the server decodes and checks what it carries (db/pagination.ts).
+  cursor: z.string().max(200, 'Invalid cursor').regex(/^[\w-]*$/, 'Invalid cursor').optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Role } from '@/shared/roles';
-import { accounts, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { Tx } from '../db/tenant';
 import type { Auth } from './auth';
 
@@ -22,8 +22,8 @@ export interface NewUser {
 }
 
 /**
- * Writes a user and their credential account inside the caller's transaction, the way
- * better-auth's own sign-up would, so better-auth can sign them in afterwards.
+ * Writes a user and their credential account inside the caller's tenant transaction (withTenant),
+ * the way better-auth's own sign-up would, so better-auth can sign them in afterwards.
  */
 export async function insertCredentialUser(tx: Tx, user: NewUser) {
   await tx.insert(users).values({
@@ -37,13 +37,9 @@ export async function insertCredentialUser(tx: Tx, user: NewUser) {
     organizationId: user.organizationId,
     entityId: user.entityId,
   });
-  await tx.insert(accounts).values({
-    id: randomUUID(),
-    accountId: user.id,
-    providerId: 'credential',
-    userId: user.id,
-    password: user.passwordHash,
-  });
+  // The `app` role has no rights on accounts (migration 0003): the credential goes in through the
+  // one function that may add it, for a user of this transaction's company only.
+  await tx.execute(sql`select app_add_credential_account(${user.id}::uuid, ${user.passwordHash})`);
 }
 
 export const EMAIL_TAKEN_CONSTRAINT = 'users_email_lower_key';

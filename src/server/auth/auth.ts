@@ -1,8 +1,10 @@
 import { betterAuth } from 'better-auth';
+import pino, { type Logger } from 'pino';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { MIN_PASSWORD_LENGTH } from '@/shared/auth';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { serializeError } from '../logger';
 import { hashPassword, verifyPassword } from './password';
 
 export interface AuthOptions {
@@ -10,9 +12,11 @@ export interface AuthOptions {
   secret: string;
   baseUrl: string;
   trustedOrigins: string[];
+  /** Where better-auth's own error lines go (JSON, errors serialized without query parameters). */
+  log?: Logger;
 }
 
-export function createAuth({ db, secret, baseUrl, trustedOrigins }: AuthOptions) {
+export function createAuth({ db, secret, baseUrl, trustedOrigins, log = pino({ level: 'error' }) }: AuthOptions) {
   return betterAuth({
     appName: 'WorkSphere',
     secret,
@@ -58,7 +62,15 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins }: AuthOptions)
     },
     telemetry: { enabled: false },
     // Our request log records sign-in outcomes; better-auth's own warnings would only repeat them.
-    logger: { level: 'error' },
+    // Into our JSON log, never to the console as they are: a failed query's error carries its
+    // parameters (a session token, a password hash), so errors go through serializeError.
+    logger: {
+      level: 'error',
+      log: (level, message, ...args: unknown[]) => {
+        const details = args.map((a) => (a instanceof Error ? serializeError(a) : typeof a));
+        log[level === 'debug' ? 'debug' : level]({ source: 'better-auth', details }, message);
+      },
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { ERROR_MESSAGES } from '@/shared/errors';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { readSession } from './session';
@@ -17,7 +18,7 @@ export function requireAccess(access: Exclude<Access, 'public'>): MiddlewareHand
     c.set('user', session.user);
     c.set('sessionId', session.sessionId);
     if (access === 'super_admin' && session.user.role !== 'super_admin') {
-      throw forbidden('Access denied. Super admin privileges required.');
+      throw forbidden(ERROR_MESSAGES.superAdminOnly);
     }
     return next();
   };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookies } from 'better-call';
 import { eq, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
@@ -56,25 +57,19 @@ async function authContext(auth: Auth): Promise<AuthContext> {
 export async function readSession(auth: Auth, db: Db, cookieHeader: string | undefined, headers: () => Headers): Promise<Session | null> {
   if (!cookieHeader) return null;
   const ctx = contexts.get(auth) ?? (await authContext(auth));
-  let signed: string | undefined;
-  for (const part of cookieHeader.split(';')) {
-    const at = part.indexOf('=');
-    const name = part.slice(0, at).trim();
-    if (name === ctx.authCookies.dontRememberToken.name) return loadSession(auth, headers());
-    if (name === ctx.authCookies.sessionToken.name) signed = part.slice(at + 1).trim();
-  }
-  if (!signed) return null;
-
-  let value: string;
-  try {
-    value = decodeURIComponent(signed);
-  } catch {
-    return null;
-  }
+  // better-auth's own parser (better-call's: the first cookie of a name wins, values decoded), so
+  // that with two session cookies this check and better-auth (/api/session, sign-out) see the same one.
+  const cookies = parseCookies(cookieHeader);
+  if (cookies.has(ctx.authCookies.dontRememberToken.name)) return loadSession(auth, headers());
+  const value = cookies.get(ctx.authCookies.sessionToken.name);
+  if (!value) return null;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), 'base64');
+  const encoded = value.slice(dot + 1);
+  // better-call's shape check: Node's base64 decoder skips stray characters, better-auth does not accept them.
+  if (encoded.length !== 44 || !encoded.endsWith('=')) return null;
+  const signature = Buffer.from(encoded, 'base64');
   const expected = createHmac('sha256', ctx.secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
 

@@ -20,7 +20,14 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string | undefined };
+export type DatabaseOptions =
+  | {
+      url: string;
+      poolSize?: number;
+      /** Told when a connection breaks (the server was restarted, the backend terminated, the network dropped). */
+      onConnectionError?: (err: Error) => void;
+    }
+  | { dataDir: string | undefined };
 
 /**
  * Opens the database and brings its schema up to date.
@@ -29,8 +36,15 @@ export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: st
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it. Queries in flight still fail loudly.
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    // An idle connection that breaks: the pool drops it and opens another when needed.
+    pool.on('error', (err) => onConnectionError(err));
+    // A connection that breaks while checked out (a transaction: ours, drizzle's, better-auth's,
+    // the migration's) emits 'error' with no listener of the pool's on it, which would end the
+    // process. Listen on every connection for its whole life: the statement in flight still
+    // fails (its request answers 500), and the pool drops the connection when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => onConnectionError(err));
     });
     const db = drizzlePg(pool, { schema });
     // Several processes may start against one server at once: migrate under an advisory lock.

@@ -11,13 +11,39 @@ export interface Keyset {
   id: AnyColumn;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * `timestamptz::text` as PostgreSQL writes it (ISO DateStyle): "2024-02-29 13:05:09.123456+00",
+ * the offset possibly with minutes and seconds. Only this form is accepted, and only a date and
+ * time that exist: PostgreSQL rejects "2024-02-30" or year 275760 with an error, which here would
+ * be a 500 (issue 17, finding 7), and reads odd forms ("1", "epoch", "now") in ways of its own.
+ */
+const PG_TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?([+-])(\d{2})(?::(\d{2})(?::(\d{2}))?)?$/;
+
+export function isPgTimestamptzText(text: string): boolean {
+  const m = PG_TIMESTAMPTZ.exec(text);
+  if (!m) return false;
+  const n = (group: number) => Number(m[group] ?? 0);
+  const [year, month, day, hour, minute, second] = [n(1), n(2), n(3), n(4), n(5), n(6)];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  // Day 0 of the next month is the last day of this one (setUTCFullYear: years below 100 stay as they are).
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  if (day > lastDay.getUTCDate()) return false;
+  return n(8) <= 15 && n(9) <= 59 && n(10) <= 59;
+}
+
+/** The cursor's position, or 400 "Invalid cursor" for anything this server did not write. */
 export function decodeCursor(cursor: string | undefined): { ts: string; id: string } | null {
   if (!cursor) return null;
   try {
-    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof ts === 'string' && typeof id === 'string' && UUID.test(id) && !Number.isNaN(Date.parse(ts))) return { ts, id };
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(decoded) && decoded.length === 2) {
+      const [ts, rawId] = decoded as unknown[];
+      const id = typeof rawId === 'string' ? rawId.toLowerCase() : undefined;
+      if (typeof ts === 'string' && id !== undefined && UUID.test(id) && isPgTimestamptzText(ts)) return { ts, id };
+    }
   } catch {
     // fall through
   }

@@ -83,4 +83,18 @@ describe('PGlite for drizzle', () => {
     expect(result.rows[0]!.n).toBe('#42');
     expect((await db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
+
+  it('a NUL in a value of a prepared statement fails that query cleanly and breaks nothing after it (issue 17, finding 6)', async () => {
+    const read = (name: string) => db.select({ name: events.name }).from(events).where(eq(events.name, name));
+    await read('warm-up');
+    await read('warm-up'); // now prepared
+    const error = (await read('a\u0000b').catch((e: unknown) => e)) as { message?: string; cause?: { message?: string } };
+    const message = error.cause?.message ?? error.message ?? '';
+    // The database's own refusal of the value, not a broken protocol message.
+    expect(message).not.toMatch(/invalid message format/);
+    expect(message).toMatch(/0x00|null character|invalid byte sequence/i);
+    // The cached statement and the connection keep working for everyone else.
+    for (let run = 0; run < 3; run++) expect(await read('launch')).toEqual([{ name: 'launch' }]);
+    expect(await db.transaction(async (tx) => (await tx.select({ n: sql<number>`1` }).from(events).limit(1)).length)).toBe(1);
+  });
 });

@@ -68,13 +68,18 @@ export function createStatementCache(): StatementCache {
 /**
  * A bind parameter as an SQL literal, or undefined when it has no exact literal form here (the
  * query then runs unprepared). Escape-string syntax, so the result does not depend on
- * standard_conforming_strings; PostgreSQL text cannot hold NUL, which the database refuses
- * either way.
+ * standard_conforming_strings. A string with a NUL has none: PostgreSQL text cannot hold NUL, and
+ * a NUL inside the statement text ends the protocol message early ("invalid message format"),
+ * which broke the cached statement for every later caller. Such a query runs unprepared with bind
+ * parameters, where the database refuses the value with a clean error of its own.
  */
 function literal(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'NULL';
   let text: string;
-  if (typeof value === 'string') text = value;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return undefined;
+    text = value;
+  }
   else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
   else if (typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
   else if (value instanceof Date && !Number.isNaN(value.getTime())) text = value.toISOString();

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { pathId } from '@/shared/text';
 
-/** `:id` in a path. A malformed id cannot name anything: 404, like an id of another company. */
-export const idParams = z.object({ id: z.string().max(100) });
+export { isUuid } from '@/shared/text';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+/**
+ * `:id` in a path, lowercased where it is parsed (one spelling per id from here on: an upper-case
+ * own id once slipped past the delete-yourself check). A malformed id cannot name anything: the
+ * handler answers 404 for it (`isUuid`), like an id of another company.
+ */
+export const idParams = z.object({
+  id: pathId.meta({ description: 'The id (a UUID)', example: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f' }),
+});

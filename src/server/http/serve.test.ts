@@ -7,7 +7,8 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, type TestApp } from '../test/harness';
-import { DEFAULT_UNREAD_BODY_POLICY, serveApp, type UnreadBodyPolicy } from './serve';
+import { serveApp } from './serve';
+import { DEFAULT_UNREAD_BODY_POLICY, type UnreadBodyPolicy } from './unread-body';
 
 interface Parsed {
   status: number;

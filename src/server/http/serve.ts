@@ -1,130 +1,69 @@
-import { serve } from '@hono/node-server';
-import { ServerResponse, type IncomingMessage, type Server, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { createServer, ServerResponse, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+import { DEFAULT_UNREAD_BODY_POLICY, responseClass, type UnreadBodyPolicy } from './unread-body';
 
-/**
- * Answers sent before the request body was read (413 from the body limit, 403 from the origin
- * check, 401, 415, ...) must leave the connection usable or say that it ends.
- *
- * Why this exists: the body limit (and anything that touches `c.req.raw.body`) wraps the Node
- * request in a Web stream (`Readable.toWeb`), whose 'data' listener pauses the request whenever its
- * queue is full. Once the answer is sent nobody reads that stream again, so @hono/node-server's own
- * drain (`resume()` after the response) is paused straight back, gives up after 500 ms and
- * destroys the socket, after it had answered `Connection: keep-alive`: the client's next request
- * on that connection died with a reset.
- *
- * So we own the clean-up (`autoCleanupIncoming: false`) and decide when the answer's headers go
- * out, while the client can still be told:
- * - no body, or one read to its end: nothing to do;
- * - declared `Content-Length` up to `drainLimitBytes`: keep the connection and, once the answer is
- *   sent, read the rest of the body and discard it (within `timeoutMs`, else close);
- * - larger or of unknown length (chunked): answer `Connection: close`, so a client cannot make us
- *   read gigabytes to keep its connection; after the answer, read on for at most `lingerLimitBytes`
- *   and `timeoutMs` so the client sees our answer rather than a reset, then close.
- */
-export interface UnreadBodyPolicy {
-  /** Largest unread body (declared Content-Length) read and discarded to keep the connection. */
-  drainLimitBytes: number;
-  /**
-   * When closing, how much more is read (and discarded) after the answer, so the client reads our
-   * answer instead of a reset (see linger()).
-   */
-  lingerLimitBytes: number;
-  /** How long the rest of a body may take to arrive (drain) or be read after the answer (linger). */
-  timeoutMs: number;
-}
+export type HeaderList = readonly (readonly [string, string])[];
+export type AppFetch = (request: Request, env: object) => Response | Promise<Response>;
 
-export const DEFAULT_UNREAD_BODY_POLICY: UnreadBodyPolicy = {
-  drainLimitBytes: 1024 * 1024,
-  lingerLimitBytes: 16 * 1024 * 1024,
-  timeoutMs: 5000,
+/** Node's parser errors and the status Node itself would answer them with. */
+const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large'],
 };
 
-type Fetch = Parameters<typeof serve>[0]['fetch'];
+/**
+ * The Node HTTP server for the app. Requests the app never sees still get the security headers,
+ * `no-store`, a JSON error and `Connection: close`: a request line or header Node cannot parse
+ * (answered on the socket here, instead of Node's bare 400), and a request whose Host is missing
+ * or malformed (refused by @hono/node-server before the app; Node's own missing-Host answer is
+ * turned off so it arrives there too).
+ *
+ * Answers sent before the request body was read follow `unreadBody` (unread-body.ts): this server,
+ * not @hono/node-server, cleans up unread bodies.
+ */
+export function createNodeServer(fetch: AppFetch, security: HeaderList, unreadBody: UnreadBodyPolicy): Server {
+  const headers: HeaderList = [...security, ['cache-control', 'no-store'], ['content-type', 'application/json; charset=utf-8'], ['connection', 'close']];
+  const body = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+
+  const listener = getRequestListener(fetch, {
+    autoCleanupIncoming: false,
+    errorHandler: (e) =>
+      e instanceof RequestError
+        ? new Response(body(ERROR_CODES.validation, 'Bad request'), { status: 400, headers: headers as [string, string][] })
+        : new Response(body(ERROR_CODES.internal, GENERIC_ERROR), { status: 500, headers: headers as [string, string][] }),
+  });
+  const server = createServer({ requireHostHeader: false, ServerResponse: responseClass(unreadBody) as typeof ServerResponse }, listener);
+
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } }) => {
+    // As Node does: nothing to answer on a reset or already closed socket, or once a response has started.
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason] = CLIENT_ERROR_STATUS[err.code ?? ''] ?? [400, 'Bad Request'];
+    const content = body(status === 413 ? ERROR_CODES.tooLarge : ERROR_CODES.validation, reason);
+    const lines = [`HTTP/1.1 ${status} ${reason}`, ...headers.map(([name, value]) => `${name}: ${value}`), `content-length: ${Buffer.byteLength(content)}`];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${content}`);
+  });
+  return server;
+}
 
 export interface ServeOptions {
-  fetch: Fetch;
+  fetch: AppFetch;
   port: number;
   hostname?: string;
+  /** Headers every answer the app never sees still carries (see createNodeServer). */
+  security?: HeaderList;
   unreadBody?: UnreadBodyPolicy;
 }
 
 /** Starts the HTTP server for a Hono app's fetch, as `src/server/main.ts` does. */
 export function serveApp(options: ServeOptions): Server {
-  // An HTTP/1 server: no createServer option is passed.
-  return serve({
-    fetch: options.fetch,
-    port: options.port,
-    hostname: options.hostname,
-    autoCleanupIncoming: false,
-    serverOptions: { ServerResponse: responseClass(options.unreadBody ?? DEFAULT_UNREAD_BODY_POLICY) as typeof ServerResponse },
-  }) as Server;
+  const server = createNodeServer(options.fetch, options.security ?? [], options.unreadBody ?? DEFAULT_UNREAD_BODY_POLICY);
+  server.listen(options.port, options.hostname);
+  return server;
 }
 
-function responseClass(policy: UnreadBodyPolicy) {
-  // Every answer passes writeHead (Node's implicit headers call it too): the last moment at which
-  // `Connection: close` can still be said.
-  return class SettlingResponse extends ServerResponse {
-    override writeHead(statusCode: number, statusMessage?: string, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
-    override writeHead(statusCode: number, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this;
-    override writeHead(statusCode: number, ...rest: unknown[]): this {
-      // Cheap for the usual cases: a body read to its end, or none (GET).
-      if (!this.headersSent && (!this.req.complete || this.req.readableLength > 0)) settleUnreadBody(this.req, this, policy);
-      return (super.writeHead as (code: number, ...args: unknown[]) => this)(statusCode, ...rest);
-    }
-  };
-}
-
-function settleUnreadBody(req: IncomingMessage, res: ServerResponse, policy: UnreadBodyPolicy) {
-  const declared = req.headers['content-length'];
-  const length = declared !== undefined && /^\d{1,15}$/.test(declared) ? Number(declared) : undefined;
-  const unbounded = length === undefined || length > policy.drainLimitBytes || req.headers['transfer-encoding'] !== undefined;
-  if (!req.complete && unbounded) {
-    res.setHeader('connection', 'close');
-    // Node ends a `Connection: close` answer with socket.destroySoon(). Closing at once while the
-    // client is still sending makes our kernel answer its next bytes with a reset, and the client
-    // then often reports EPIPE or ECONNRESET instead of our answer. So close gently: send FIN,
-    // keep reading (and discarding) for a bounded time and size, then close.
-    const socket = req.socket;
-    socket.destroySoon = () => linger(req, socket, policy);
-    return;
-  }
-  res.once('finish', () => drain(req, policy));
-}
-
-/** Reads what is left of the request body and throws it away, so the next request can be parsed. */
-function drain(req: IncomingMessage, policy: UnreadBodyPolicy) {
-  if (req.readableEnded || req.destroyed) return;
-  discardBody(req, policy.drainLimitBytes, policy.timeoutMs, () => req.socket.destroy(), () => {});
-}
-
-/** After the last answer on a connection: FIN, then read and discard until the client stops or a limit is hit. */
-function linger(req: IncomingMessage, socket: Socket, policy: UnreadBodyPolicy) {
-  socket.end();
-  const close = () => socket.destroy();
-  if (req.readableEnded || req.destroyed) return close();
-  discardBody(req, policy.lingerLimitBytes, policy.timeoutMs, close, close);
-}
-
-function discardBody(req: IncomingMessage, limitBytes: number, timeoutMs: number, onLimit: () => void, onEnd: () => void) {
-  let seen = 0;
-  const timer = setTimeout(onLimit, timeoutMs);
-  timer.unref();
-  const done = () => {
-    clearTimeout(timer);
-    onEnd();
-  };
-  req.once('end', done);
-  req.once('close', () => clearTimeout(timer));
-  // The Web stream adapter's 'data' listener would pause the request again as soon as its queue
-  // is full (nobody reads that stream any more): take it off, then let the body flow away.
-  req.removeAllListeners('data');
-  req.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > limitBytes) {
-      clearTimeout(timer);
-      onLimit();
-    }
-  });
-  req.resume();
-}

@@ -58,6 +58,61 @@ describe('row-level security', () => {
     expect(updated).toBe(0);
   });
 
+  it("users are under row-level security: with company A's setting only A's users exist (issue 17, finding 13)", async () => {
+    const [rls] = await t.sql<{ relrowsecurity: boolean }>("select relrowsecurity from pg_class where relname = 'users'");
+    expect(rls!.relrowsecurity).toBe(true);
+    const seen = await withTenant(t.database.db, a.companyId, async (tx) => {
+      const res = await tx.execute(sql`select id, company_id from users`);
+      return res.rows as { id: string; company_id: string }[];
+    });
+    expect(seen.map((r) => r.company_id)).toEqual([a.companyId]);
+    expect(seen.map((r) => r.id)).toContain(a.userId);
+    // B's user cannot be read by id, changed or deleted.
+    const reach = await withTenant(t.database.db, a.companyId, async (tx) => ({
+      read: (await tx.execute(sql`select 1 from users where id = ${b.userId}`)).rows.length,
+      updated: (await tx.execute(sql`update users set first_name = 'Taken' where id = ${b.userId} returning id`)).rows.length,
+      deleted: (await tx.execute(sql`delete from users where id = ${b.userId} returning id`)).rows.length,
+    }));
+    expect(reach).toEqual({ read: 0, updated: 0, deleted: 0 });
+    expect(await t.sql("select 1 from users where id = $1 and first_name <> 'Taken'", [b.userId])).toHaveLength(1);
+    // Nor can a user be written into B.
+    await expect(
+      withTenant(t.database.db, a.companyId, (tx) =>
+        tx.execute(sql`insert into users (name, email, first_name, last_name, company_id) values ('x', ${uniqueEmail('smuggled')}, 'x', 'x', ${b.companyId})`),
+      ),
+    ).rejects.toThrow();
+    // Without the setting, no user at all.
+    const none = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role app`);
+      return (await tx.execute(sql`select count(*)::int as n from users`)).rows[0] as { n: number };
+    });
+    expect(Number(none.n)).toBe(0);
+  });
+
+  it.each(['accounts', 'sessions', 'verifications'])('the app role cannot read or write %s at all', async (table) => {
+    const attempt = (statement: string) =>
+      withTenant(t.database.db, a.companyId, (tx) => tx.execute(sql.raw(statement))).then(
+        () => 'allowed',
+        (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+      );
+    expect(await attempt(`select * from ${table} limit 1`)).toBe('42501');
+    expect(await attempt(`update ${table} set updated_at = now()`)).toBe('42501');
+    expect(await attempt(`delete from ${table}`)).toBe('42501');
+    expect(Number((await t.sql<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n)).toBeGreaterThanOrEqual(table === 'verifications' ? 0 : 2);
+  });
+
+  it("the credential function adds only a first credential, only for the transaction's own company", async () => {
+    const call = (companyId: string, userId: string) =>
+      withTenant(t.database.db, companyId, (tx) => tx.execute(sql`select app_add_credential_account(${userId}::uuid, 'x:y')`)).then(
+        () => 'allowed',
+        (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+      );
+    const before = await t.sql<{ password: string }>('select password from accounts where user_id = $1', [b.userId]);
+    expect(await call(a.companyId, b.userId)).toBe('42501'); // another company's user
+    expect(await call(b.companyId, b.userId)).toBe('42501'); // a second password for an existing user
+    expect(await t.sql('select password from accounts where user_id = $1', [b.userId])).toEqual(before);
+  });
+
   it('the company setting does not outlive its transaction', async () => {
     await withTenant(t.database.db, a.companyId, async () => {});
     const [row] = await t.sql<{ v: string | null }>("select current_setting('app.company_id', true) as v");

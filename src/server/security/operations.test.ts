@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../http/rate-limit';
-import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
+import { Client, createTestApp, signUpBody, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
 
 describe('logs', () => {
   const lines: Record<string, unknown>[] = [];
@@ -42,6 +42,62 @@ describe('logs', () => {
     const [session] = await t.sql<{ token: string }>('select token from sessions limit 1');
     expect(everything).not.toContain(session!.token);
     expect(everything).not.toContain(a.client.cookie.split('=')[1]!.split('.')[0]!);
+  });
+});
+
+describe('logs of database errors (issue 17, finding 4)', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    t = await createTestApp({}, { log: pino({ level: 'debug' }, sink) });
+  });
+  afterAll(() => t.close());
+
+  async function withFailureOn<T>(table: string, run: () => Promise<T>) {
+    await t.sql(`create or replace function inject_failure() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`);
+    await t.sql(`create trigger inject_failure before insert on ${table} for each row execute function inject_failure()`);
+    try {
+      return await run();
+    } finally {
+      await t.sql(`drop trigger inject_failure on ${table}`);
+    }
+  }
+
+  it('carry the error code, the statement and the request id, never a parameter, hash, token or password', async () => {
+    const a = await signUpCompany(t);
+    const password = 'Tr0ub4dor&3-secret';
+    const signUp = await withFailureOn('accounts', () =>
+      new Client(t).post('/auth/sign-up', { ...signUpBody({ password, confirmPassword: password }, [a.productIds.crm]) }),
+    );
+    expect(signUp.status).toBe(500);
+    const userBody = { firstName: 'Log', lastName: 'Test', email: uniqueEmail('log'), password, confirmPassword: password, access: [{ productId: a.productIds.crm, entityId: a.entityId, roleType: 'app_admin' }] };
+    const created = await withFailureOn('accounts', () => a.client.post('/users', userBody));
+    expect(created.status).toBe(500);
+    // A sign-in whose session cannot be written: the failed insert carried a new session token.
+    const signIn = await withFailureOn('sessions', () => new Client(t).post('/auth/sign-in', { email: a.email, password: a.password }));
+    expect(signIn.status).toBeGreaterThanOrEqual(500);
+
+    const failures = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'unhandled error');
+    expect(failures.length).toBeGreaterThanOrEqual(3);
+    expect(failures[0]).toMatchObject({
+      requestId: signUp.body.error.requestId,
+      err: { type: 'DatabaseError', code: 'P0001', statement: 'select app_add_credential_account' },
+    });
+    expect(failures.find((l) => l.requestId === signIn.body.error.requestId)).toMatchObject({ err: { code: 'P0001', statement: 'insert into sessions' } });
+
+    const everything = lines.join('\n');
+    expect(everything).not.toMatch(/Failed query|params|injected failure/);
+    expect(everything).not.toMatch(/[0-9a-f]{32}:[0-9a-f]{64,}/); // a scrypt hash: salt:key
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(a.password);
+    // better-auth's session tokens are 32 letters and digits.
+    expect(everything).not.toMatch(/(?<![\w-])[A-Za-z0-9]{32}(?![\w-])/);
   });
 });
 

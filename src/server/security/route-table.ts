@@ -23,10 +23,13 @@ export async function routeTable(t: TestApp): Promise<RouteInfo[]> {
   );
 }
 
+/** The API's own description and reference (public, read-only, not JSON): not part of the route table. */
+const DOCUMENTATION_ROUTES = /^\/api\/(openapi\.json|docs(\/.*)?)$/;
+
 /** Every handler registered under /api in the app itself (not only the documented ones). */
 export function registeredApiRoutes(t: TestApp) {
   return t.app.routes
-    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !['/api/*', '/api/openapi.json'].includes(r.path))
+    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && r.path !== '/api/*' && !DOCUMENTATION_ROUTES.test(r.path))
     .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`);
 }
 

@@ -22,12 +22,13 @@ export interface AppOptions {
 const SECRET = 'test-secret-test-secret-test-secret!';
 
 function buildApp(config: Config, database: Database, options: AppOptions) {
-  const auth = createAuth({ db: database.db, secret: SECRET, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS });
+  const log = options.log ?? pino({ level: 'silent' });
+  const auth = createAuth({ db: database.db, secret: SECRET, baseUrl: config.baseUrl, trustedOrigins: config.TRUSTED_ORIGINS, log });
   return createApp({
     config,
     database,
     auth,
-    log: options.log ?? pino({ level: 'silent' }),
+    log,
     rateLimits: options.rateLimits ?? new MemoryRateLimitStore(),
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { UNSAFE_METHODS } from '../../http/origin-check';
-import { Client, createTestApp, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, ORIGIN, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,6 +175,40 @@ describe('sign-in and sign-out', () => {
   });
 });
 
+describe('two session cookies (issue 17 #12)', () => {
+  it('/api/session, guarded routes and sign-out all take the same one: the first', async () => {
+    const a = await signUpCompany(t);
+    const b = await signUpCompany(t);
+    const both = new Client(t);
+    both.cookie = `${a.client.cookie}; ${b.client.cookie}`;
+    expect((await both.get('/session')).body.user.id).toBe(a.userId);
+    const orgs = await both.get('/organizations');
+    expect(orgs.status).toBe(200);
+    expect(orgs.body.items.map((o: { name: string }) => o.name)).toEqual([a.organizationName]);
+    const reversed = new Client(t);
+    reversed.cookie = `${b.client.cookie}; ${a.client.cookie}`;
+    expect((await reversed.get('/session')).body.user.id).toBe(b.userId);
+    expect((await reversed.get('/organizations')).body.items.map((o: { name: string }) => o.name)).toEqual([b.organizationName]);
+
+    // Sign-out ends the first one's session only.
+    expect((await both.post('/auth/sign-out')).status).toBe(204);
+    expect((await a.client.get('/organizations')).status).toBe(401);
+    expect((await b.client.get('/organizations')).status).toBe(200);
+  });
+
+  it('a tampered first cookie is not skipped in favour of a valid second one', async () => {
+    const a = await signUpCompany(t);
+    const [name, value] = a.client.cookie.split('=') as [string, string];
+    const [token] = decodeURIComponent(value).split('.') as [string, string];
+    for (const bad of [`${token}.${'A'.repeat(43)}=`, `${decodeURIComponent(value)}!!`, 'garbage']) {
+      const c = new Client(t);
+      c.cookie = `${name}=${encodeURIComponent(bad)}; ${a.client.cookie}`;
+      expect((await c.get('/session')).body.user, bad).toBeNull();
+      expect((await c.get('/organizations')).status, bad).toBe(401);
+    }
+  });
+});
+
 describe('requests that change something must come from our origin', () => {
   it('refuses a foreign or missing Origin with 403', async () => {
     const body = { email: 'a@example.com', password: 'secret123' };
@@ -186,6 +220,18 @@ describe('requests that change something must come from our origin', () => {
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(403);
+  });
+
+  it("refuses an Origin that only matches the request's own Host: APP_URL and TRUSTED_ORIGINS decide (issue 17 #16)", async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'secret123' });
+    const headers = { 'content-type': 'application/json' };
+    // A DNS-rebinding or misrouted host: the request names evil.example as its Host and Origin.
+    const sameHost = await t.app.request('http://evil.example/api/auth/sign-in', { method: 'POST', headers: { ...headers, origin: 'http://evil.example' }, body });
+    expect(sameHost.status).toBe(403);
+    expect((await sameHost.json()).error.message).toBe('Cross-site request refused');
+    // APP_URL's origin is accepted whatever Host the request names (a proxy may rewrite it).
+    const fromApp = await t.app.request('http://127.0.0.1:8080/api/auth/sign-in', { method: 'POST', headers: { ...headers, origin: ORIGIN }, body });
+    expect(fromApp.status).toBe(401);
   });
 
   it('refuses a foreign Origin on every method that changes something, and changes nothing', async () => {

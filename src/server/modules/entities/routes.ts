@@ -12,6 +12,7 @@ const list = defineRoute('super_admin', {
   method: 'get',
   path: '/entities',
   summary: "The company's entities, newest first",
+  tags: ['Entities'],
   request: { query: pageQuery },
   responses: { 200: jsonContent(entityPage) },
 });
@@ -20,6 +21,8 @@ const options = defineRoute('super_admin', {
   method: 'get',
   path: '/entity-options',
   summary: "The company's entities by name, with the products each holds",
+  description: 'Every entity of the company (no paging), for the user form.',
+  tags: ['Entities'],
   responses: { 200: jsonContent(entityOptions) },
 });
 
@@ -27,10 +30,13 @@ const create = defineRoute('super_admin', {
   method: 'post',
   path: '/entities',
   summary: 'Create an entity with its product access',
+  description: 'The name is unique within its organization. Each product must be one the company holds.',
+  tags: ['Entities'],
   request: { body: jsonBody(entityCreateInput) },
   responses: {
     201: jsonContent(entity, 'Created'),
     404: errorContent(ENTITY_MESSAGES.organizationNotFound),
+    400: errorContent(ENTITY_MESSAGES.productNotHeld),
     409: errorContent(ENTITY_MESSAGES.duplicateOnCreate),
   },
 });
@@ -39,6 +45,7 @@ const update = defineRoute('super_admin', {
   method: 'patch',
   path: '/entities/{id}',
   summary: "Change an entity's name and country",
+  tags: ['Entities'],
   request: { params: idParams, body: jsonBody(entityUpdateInput) },
   responses: {
     200: jsonContent(entity),

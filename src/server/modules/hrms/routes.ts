@@ -66,18 +66,21 @@ const uuidParam = (id: string, message: string) => {
 const context = defineRoute('user', {
   method: 'get',
   path: '/hrms/context',
+  tags: ['HRMS'],
   summary: 'HRMS: the entities where the caller holds HRMS, with their role',
   responses: { 200: jsonContent(moduleContextSchema), ...scoped },
 });
 const meRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/me',
+  tags: ['HRMS'],
   summary: 'HRMS: the employee records linked to the signed-in user',
   responses: { 200: jsonContent(hrmsMe), ...scoped },
 });
 const dashboardRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/dashboard',
+  tags: ['HRMS'],
   summary: 'HRMS dashboard figures for one entity or all of the caller’s',
   request: { query: entityFilter },
   responses: { 200: jsonContent(hrmsDashboard), ...scoped },
@@ -85,6 +88,7 @@ const dashboardRoute = defineRoute('user', {
 const listEmployeesRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/employees',
+  tags: ['HRMS'],
   summary: 'Employee directory: keyset pages, sorting, search, department and status filters',
   request: { query: employeeListQuery },
   responses: { 200: jsonContent(employeePage), ...scoped },
@@ -92,6 +96,7 @@ const listEmployeesRoute = defineRoute('user', {
 const exportEmployeesRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/employees/export',
+  tags: ['HRMS'],
   summary: 'The directory under the same filters as CSV (streamed)',
   request: { query: employeeFilters },
   responses: { 200: { content: { 'text/csv': { schema: z.string() } }, description: 'CSV' }, ...scoped },
@@ -99,6 +104,7 @@ const exportEmployeesRoute = defineRoute('user', {
 const importEmployeesRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees/import',
+  tags: ['HRMS'],
   summary: 'Import employees from CSV into one entity; a per-row report (Member or App Admin)',
   request: { body: jsonBody(importInput) },
   responses: { 200: jsonContent(importReport), ...scoped },
@@ -106,6 +112,7 @@ const importEmployeesRoute = defineRoute('user', {
 const createEmployeeRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees',
+  tags: ['HRMS'],
   summary: 'Add an employee (Member or App Admin; linking a user: App Admin)',
   request: { body: jsonBody(employeeCreateInput) },
   responses: { 201: jsonContent(employee, 'Created'), ...scoped, 409: errorContent(HRMS_MESSAGES.emailTaken) },
@@ -113,6 +120,7 @@ const createEmployeeRoute = defineRoute('user', {
 const getEmployeeRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/employees/{id}',
+  tags: ['HRMS'],
   summary: 'One employee with their direct reports',
   request: { params: idParams },
   responses: { 200: jsonContent(employee.extend({ directReports: z.array(employee) })), ...scoped },
@@ -120,6 +128,7 @@ const getEmployeeRoute = defineRoute('user', {
 const updateEmployeeRoute = defineRoute('user', {
   method: 'patch',
   path: '/hrms/employees/{id}',
+  tags: ['HRMS'],
   summary: 'Edit an employee (send the version you read; 409 when it changed since)',
   request: { params: idParams, body: jsonBody(employeeUpdateInput) },
   responses: { 200: jsonContent(employee), ...withVersion },
@@ -127,6 +136,7 @@ const updateEmployeeRoute = defineRoute('user', {
 const terminateRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees/{id}/terminate',
+  tags: ['HRMS'],
   summary: 'End an employment with a date; the record is kept',
   request: { params: idParams, body: jsonBody(terminateInput) },
   responses: { 200: jsonContent(employee), ...withVersion },
@@ -134,6 +144,7 @@ const terminateRoute = defineRoute('user', {
 const balancesRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/employees/{id}/balances',
+  tags: ['HRMS'],
   summary: 'Leave balances per type for a year (default: this year)',
   request: { params: idParams, query: z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() }) },
   responses: { 200: jsonContent(balanceList), ...scoped },
@@ -141,6 +152,7 @@ const balancesRoute = defineRoute('user', {
 const userOptionsRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/user-options',
+  tags: ['HRMS'],
   summary: 'Users an App Admin may link to an employee of the entity',
   request: { query: z.object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }) }) },
   responses: {
@@ -151,6 +163,7 @@ const userOptionsRoute = defineRoute('user', {
 const listLeaveTypesRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/leave-types',
+  tags: ['HRMS'],
   summary: 'Leave types of the caller’s entities (defaults made on an entity’s first use)',
   request: { query: entityFilter },
   responses: { 200: jsonContent(z.object({ items: z.array(leaveType) })), ...scoped },
@@ -158,6 +171,7 @@ const listLeaveTypesRoute = defineRoute('user', {
 const createLeaveTypeRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/leave-types',
+  tags: ['HRMS'],
   summary: 'Add a leave type (App Admin)',
   request: { body: jsonBody(leaveTypeCreateInput) },
   responses: { 201: jsonContent(leaveType, 'Created'), ...scoped, 409: errorContent(HRMS_MESSAGES.leaveTypeTaken) },
@@ -165,6 +179,7 @@ const createLeaveTypeRoute = defineRoute('user', {
 const updateLeaveTypeRoute = defineRoute('user', {
   method: 'patch',
   path: '/hrms/leave-types/{id}',
+  tags: ['HRMS'],
   summary: 'Rename a leave type or change its allowance (App Admin)',
   request: { params: idParams, body: jsonBody(leaveTypeUpdateInput) },
   responses: { 200: jsonContent(leaveType), ...withVersion },
@@ -172,6 +187,7 @@ const updateLeaveTypeRoute = defineRoute('user', {
 const listRequestsRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/leave-requests',
+  tags: ['HRMS'],
   summary: 'Leave requests, newest first',
   request: { query: leaveRequestListQuery },
   responses: { 200: jsonContent(leaveRequestPage), ...scoped },
@@ -179,6 +195,7 @@ const listRequestsRoute = defineRoute('user', {
 const createRequestRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/leave-requests',
+  tags: ['HRMS'],
   summary: 'Request leave (for oneself; an App Admin may name an employee)',
   request: { body: jsonBody(leaveRequestInput) },
   responses: { 201: jsonContent(leaveRequest, 'Created'), ...scoped, 409: errorContent(HRMS_MESSAGES.overlap) },
@@ -187,6 +204,7 @@ const decision = (path: '/hrms/leave-requests/{id}/approve' | '/hrms/leave-reque
   defineRoute('user', {
     method: 'post',
     path,
+    tags: ['HRMS'],
     summary,
     request: { params: idParams, body: jsonBody(decisionInput) },
     responses: { 200: jsonContent(leaveRequest), ...scoped, 409: errorContent(HRMS_MESSAGES.notPending) },
@@ -196,6 +214,7 @@ const rejectRoute = decision('/hrms/leave-requests/{id}/reject', 'Reject a pendi
 const cancelRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/leave-requests/{id}/cancel',
+  tags: ['HRMS'],
   summary: 'Cancel a request (the requester while pending; an App Admin also once approved)',
   request: { params: idParams, body: jsonBody(z.object({}).strict()) },
   responses: { 200: jsonContent(leaveRequest), ...scoped, 409: errorContent(HRMS_MESSAGES.cannotCancelNow) },
@@ -203,6 +222,7 @@ const cancelRoute = defineRoute('user', {
 const awayRoute = defineRoute('user', {
   method: 'get',
   path: '/hrms/away',
+  tags: ['HRMS'],
   summary: 'Who is away: approved leave from today through the next 13 days',
   request: { query: entityFilter },
   responses: { 200: jsonContent(awayList), ...scoped },

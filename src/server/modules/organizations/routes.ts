@@ -18,6 +18,7 @@ const list = defineRoute('super_admin', {
   method: 'get',
   path: '/organizations',
   summary: "The company's organizations, newest first",
+  tags: ['Organizations'],
   request: { query: pageQuery },
   responses: { 200: jsonContent(organizationPage) },
 });
@@ -26,6 +27,7 @@ const options = defineRoute('super_admin', {
   method: 'get',
   path: '/organizations/options',
   summary: "The company's organizations by name, for selects",
+  tags: ['Organizations'],
   responses: { 200: jsonContent(organizationOptions) },
 });
 
@@ -33,6 +35,8 @@ const create = defineRoute('super_admin', {
   method: 'post',
   path: '/organizations',
   summary: 'Create an organization (name unique in the company)',
+  description: 'The name is trimmed, and unique in the company exactly as typed.',
+  tags: ['Organizations'],
   request: { body: jsonBody(organizationInput) },
   responses: { 201: jsonContent(organization, 'Created'), 409: errorContent(ORGANIZATION_MESSAGES.duplicate) },
 });
@@ -41,10 +45,11 @@ const update = defineRoute('super_admin', {
   method: 'patch',
   path: '/organizations/{id}',
   summary: 'Rename an organization',
+  tags: ['Organizations'],
   request: { params: idParams, body: jsonBody(organizationInput) },
   responses: {
     200: jsonContent(organization),
-    404: errorContent('No such organization in the company'),
+    404: errorContent(ORGANIZATION_MESSAGES.notFound),
     409: errorContent(ORGANIZATION_MESSAGES.duplicate),
   },
 });

@@ -8,6 +8,7 @@ const catalogue = defineRoute('public', {
   method: 'get',
   path: '/products',
   summary: 'Every product, by name (for sign-up)',
+  tags: ['Products'],
   responses: { 200: jsonContent(productList) },
 });
 
@@ -15,6 +16,8 @@ const mine = defineRoute('user', {
   method: 'get',
   path: '/me/products',
   summary: 'The products the signed-in user may open, by name',
+  description: "A super admin may open every product the company holds; a user, those of their access rows.",
+  tags: ['Products'],
   responses: { 200: jsonContent(productList) },
 });
 

@@ -1,8 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { ERROR_CODES, ERROR_MESSAGES } from '@/shared/errors';
 import type { AppEnv } from '../../http/env';
 import { requestLog } from '../../http/request-context';
 import { defineRoute, errorContent, jsonContent } from '../../http/route';
+import { serializeError } from '../../logger';
 
 const status = z.object({ status: z.enum(['ok']) });
 
@@ -10,6 +12,7 @@ const health = defineRoute('public', {
   method: 'get',
   path: '/health',
   summary: 'The process is up',
+  tags: ['System'],
   responses: { 200: jsonContent(status) },
 });
 
@@ -17,7 +20,8 @@ const ready = defineRoute('public', {
   method: 'get',
   path: '/ready',
   summary: 'The database answers',
-  responses: { 200: jsonContent(status), 503: errorContent('The database does not answer') },
+  tags: ['System'],
+  responses: { 200: jsonContent(status), 503: errorContent(ERROR_MESSAGES.notReady) },
 });
 
 export const systemRoutes = new OpenAPIHono<AppEnv>()
@@ -27,7 +31,7 @@ export const systemRoutes = new OpenAPIHono<AppEnv>()
       await c.get('database').ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch (e) {
-      requestLog(c).warn({ err: e }, 'readiness check failed');
-      return c.json({ error: { code: 'not_ready', message: 'The database is not available' } }, 503);
+      requestLog(c).warn({ err: serializeError(e) }, 'readiness check failed');
+      return c.json({ error: { code: ERROR_CODES.notReady, message: ERROR_MESSAGES.notReady } }, 503);
     }
   });

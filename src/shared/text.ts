@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * The shared rules for what a client may write (issue 17, findings 3, 6, 8, 14, 15). Every schema
+ * in src/shared builds its strings and ids from these, so every route inherits them:
+ *
+ * - text fields reject control characters (Unicode Cc: NUL, escape, DEL, C1 controls); a NUL
+ *   reaching PostgreSQL is a 500, and none of them belongs in a name or an email;
+ * - names are normalised to NFKC and also reject format characters (Cf: bidi overrides such as
+ *   U+202E, zero-width spaces and joiners, the BOM), so "RaceOrg\u200b" cannot sit beside
+ *   "RaceOrg", "\u200b\u200b" cannot pass a length rule, and "\u202egnp.exe" cannot render
+ *   reversed; the database's uniqueness constraints see the normalised text;
+ * - ids are lowercased where they are parsed, so one id has one spelling in the whole server.
+ *
+ * The rules are regexes (not refinements) so they appear as `pattern` in /api/openapi.json, where
+ * a test checks that every string a route accepts carries one.
+ */
+export const TEXT_MESSAGES = {
+  controlCharacters: 'Text must not contain control characters',
+  invalidCharacters: 'Names must not contain control or invisible formatting characters',
+} as const;
+
+/** No Unicode control character (Cc) anywhere. */
+export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+/** No control (Cc) or format (Cf: bidi controls, zero-width characters, BOM) character anywhere. */
+export const NO_CONTROL_OR_FORMAT_CHARACTERS = /^[^\p{Cc}\p{Cf}]*$/u;
+
+export const hasControlCharacters = (value: string) => !NO_CONTROL_CHARACTERS.test(value);
+
+export interface TextRules {
+  /** Message when missing, not a string, or empty after trimming. */
+  required: string;
+  max: number;
+  maxMessage?: string;
+  /** Minimum length after trimming (beyond 1), with its message. */
+  min?: { length: number; message: string };
+  /** Message for a control or format character; defaults to TEXT_MESSAGES. */
+  invalid?: string;
+}
+
+/**
+ * A required name (of a person, company, organization, entity): NFKC-normalised, trimmed, no
+ * control or format characters, then the length rules. The character rule comes before the
+ * minimum length so "\u200b\u200b" is told what is wrong with it.
+ */
+export function nameText(rules: TextRules) {
+  let schema = z
+    .string({ error: rules.required })
+    .overwrite((v) => v.normalize('NFKC'))
+    .trim()
+    .min(1, rules.required)
+    .regex(NO_CONTROL_OR_FORMAT_CHARACTERS, rules.invalid ?? TEXT_MESSAGES.invalidCharacters);
+  if (rules.min) schema = schema.min(rules.min.length, rules.min.message);
+  return schema.max(rules.max, rules.maxMessage);
+}
+
+/** Any other required free text (an email before its own checks): trimmed, no control characters. */
+export function plainText(rules: Omit<TextRules, 'min'>) {
+  return z
+    .string({ error: rules.required })
+    .trim()
+    .min(1, rules.required)
+    .regex(NO_CONTROL_CHARACTERS, rules.invalid ?? TEXT_MESSAGES.controlCharacters)
+    .max(rules.max, rules.maxMessage);
+}
+
+/**
+ * A new password: not trimmed (spaces inside a password are the user's), but not blank, and no
+ * control characters (nobody can type them; a NUL would end the string in some hashers).
+ */
+export function newPassword(rules: { required: string; blank: string; max: number; min?: { length: number; message: string } }) {
+  const schema = z
+    .string({ error: rules.required })
+    .min(1, rules.required)
+    .refine((v) => v.trim().length > 0, rules.blank)
+    .regex(NO_CONTROL_CHARACTERS, TEXT_MESSAGES.controlCharacters);
+  return (rules.min ? schema.min(rules.min.length, rules.min.message) : schema).max(rules.max);
+}
+
+/**
+ * An id in a body: a UUID in either letter case, lowercased here, so comparisons, sets and the
+ * database's keys all see one spelling (the same UUID in two cases was a 500; an upper-case own
+ * id slipped past the delete-yourself check).
+ */
+export const uuid = (message?: string) => z.uuid(message === undefined ? undefined : { error: message }).toLowerCase();
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * `:id` in a path, lowercased where it is parsed. Anything that is not a UUID cannot name a row:
+ * the handler answers 404 for it (see `isUuid`), like an id of another company.
+ */
+export const pathId = z.string().max(100).toLowerCase();
+
+/** True for a (lowercased) UUID: what `pathId` produced can name a row. */
+export const isUuid = (value: string) => UUID_SHAPE.test(value);
