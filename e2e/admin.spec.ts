@@ -239,6 +239,10 @@ test.describe('user management', () => {
     await hrms.getByLabel('Entity for HRMS, row 1').click();
     await page.getByRole('option', { name: `${company.entityName} (${company.organizationName})` }).click();
     await expect(hrms.getByLabel('Role for HRMS, row 1')).toHaveText('App Admin');
+    // The three per-product roles (issue 13).
+    await hrms.getByLabel('Role for HRMS, row 1').click();
+    for (const role of ['App Admin', 'Member', 'Viewer']) await expect(page.getByRole('option', { name: role, exact: true })).toBeVisible();
+    await page.getByRole('option', { name: 'App Admin', exact: true }).click();
     await expectAccessible(page);
     await wizard.getByRole('button', { name: 'Next' }).click();
 

@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { serializeError } from './logger';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
+import { hrmsRoutes } from './modules/hrms/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
 import { sessionRoutes } from './modules/sessions/routes';
@@ -100,7 +101,9 @@ export function createApp(deps: AppDeps) {
     .route('/', entityRoutes)
     .route('/', userRoutes)
     .route('/', auditRoutes)
-    .route('/', sessionRoutes);
+    .route('/', sessionRoutes)
+    // Modules (docs/modules.md): one line each.
+    .route('/', hrmsRoutes);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   jsonb,
+  integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +15,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -211,7 +215,7 @@ export const userProductAccess = pgTable(
   },
   (t) => [
     primaryKey({ name: 'user_product_access_pkey', columns: [t.userId, t.productId, t.entityId] }),
-    check('user_product_access_role_type_check', sql`${t.roleType} in ('app_admin')`),
+    check('user_product_access_role_type_check', sql`${t.roleType} in ('app_admin', 'member', 'viewer')`),
     foreignKey({
       name: 'user_product_access_user_fk',
       columns: [t.userId, t.companyId],
@@ -258,5 +262,134 @@ export const auditEvents = pgTable(
     index('audit_events_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
     // The daily purge deletes by age across companies.
     index('audit_events_created_idx').on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Module tables (docs/modules.md). Each has company_id and entity_id with a composite key to
+// entities (id, company_id), a `version` for optimistic concurrency, and row-level security on
+// company and entity (the policies are in the module's migration).
+// ---------------------------------------------------------------------------------------------
+
+/** The composite key every module table has: its entity must be of its company. */
+const moduleEntityFk = (name: string, t: { entityId: AnyPgColumn; companyId: AnyPgColumn }) =>
+  foreignKey({ name, columns: [t.entityId, t.companyId], foreignColumns: [entities.id, entities.companyId] }).onDelete('cascade');
+
+const moduleColumns = () => ({
+  id: id(),
+  companyId: uuid('company_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** HRMS: an entity's first use creates its default leave types once; this row says it happened. */
+export const hrmsEntitySetup = pgTable(
+  'hrms_entity_setup',
+  {
+    entityId: uuid('entity_id').primaryKey(),
+    companyId: uuid('company_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [moduleEntityFk('hrms_entity_setup_entity_fk', t)],
+);
+
+export const hrmsEmployees = pgTable(
+  'hrms_employees',
+  {
+    ...moduleColumns(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    workEmail: text('work_email').notNull(),
+    jobTitle: text('job_title').notNull().default(''),
+    department: text('department').notNull().default(''),
+    managerId: uuid('manager_id'),
+    employmentType: text('employment_type').notNull(),
+    startDate: date('start_date').notNull(),
+    /** Stored: active or terminated. "On Leave" is derived from approved leave covering today. */
+    status: text('status').notNull().default('active'),
+    endDate: date('end_date'),
+    userId: uuid('user_id'),
+  },
+  (t) => [
+    moduleEntityFk('hrms_employees_entity_fk', t),
+    unique('hrms_employees_id_entity_id_key').on(t.id, t.entityId),
+    uniqueIndex('hrms_employees_company_email_key').on(t.companyId, sql`lower(${t.workEmail})`),
+    // One employee record per user per entity.
+    unique('hrms_employees_entity_user_key').on(t.entityId, t.userId),
+    // The manager is an employee of the same entity.
+    foreignKey({
+      name: 'hrms_employees_manager_fk',
+      columns: [t.managerId, t.entityId],
+      foreignColumns: [t.id, t.entityId],
+    }),
+    // The linked user is of the same company (ON DELETE SET NULL (user_id): see the migration).
+    foreignKey({ name: 'hrms_employees_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check('hrms_employees_employment_type_check', sql`${t.employmentType} in ('full_time', 'part_time', 'contractor')`),
+    check('hrms_employees_status_check', sql`${t.status} in ('active', 'terminated')`),
+    check('hrms_employees_end_date_check', sql`(${t.status} = 'terminated') = (${t.endDate} is not null)`),
+    index('hrms_employees_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id),
+    index('hrms_employees_company_name_idx').on(t.companyId, t.lastName, t.firstName, t.id),
+    index('hrms_employees_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
+    index('hrms_employees_manager_idx').on(t.managerId),
+    index('hrms_employees_user_idx').on(t.userId),
+  ],
+);
+
+export const hrmsLeaveTypes = pgTable(
+  'hrms_leave_types',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    /** Days per calendar year; 0 means unlimited. */
+    allowanceDays: integer('allowance_days').notNull(),
+  },
+  (t) => [
+    moduleEntityFk('hrms_leave_types_entity_fk', t),
+    unique('hrms_leave_types_id_entity_id_key').on(t.id, t.entityId),
+    uniqueIndex('hrms_leave_types_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+    check('hrms_leave_types_allowance_check', sql`${t.allowanceDays} between 0 and 366`),
+  ],
+);
+
+export const hrmsLeaveRequests = pgTable(
+  'hrms_leave_requests',
+  {
+    ...moduleColumns(),
+    employeeId: uuid('employee_id').notNull(),
+    leaveTypeId: uuid('leave_type_id').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    /** The first day is an afternoon only. */
+    startHalf: boolean('start_half').notNull().default(false),
+    /** The last day is a morning only. */
+    endHalf: boolean('end_half').notNull().default(false),
+    days: numeric('days', { precision: 5, scale: 1 }).notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment').notNull().default(''),
+  },
+  (t) => [
+    moduleEntityFk('hrms_leave_requests_entity_fk', t),
+    foreignKey({
+      name: 'hrms_leave_requests_employee_fk',
+      columns: [t.employeeId, t.entityId],
+      foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'hrms_leave_requests_leave_type_fk',
+      columns: [t.leaveTypeId, t.entityId],
+      foreignColumns: [hrmsLeaveTypes.id, hrmsLeaveTypes.entityId],
+    }),
+    check('hrms_leave_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
+    check('hrms_leave_requests_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('hrms_leave_requests_days_check', sql`${t.days} > 0`),
+    index('hrms_leave_requests_employee_dates_idx').on(t.employeeId, t.startDate),
+    index('hrms_leave_requests_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
+    index('hrms_leave_requests_entity_dates_idx').on(t.entityId, t.startDate, t.endDate),
   ],
 );

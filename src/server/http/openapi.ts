@@ -13,6 +13,7 @@ export const API_TAGS = {
   Audit: "The company's audit log and its CSV export (super admins only).",
   Sessions: "The signed-in user's sessions, and a super admin's sign-out of a user everywhere.",
   System: 'Liveness and readiness, for load balancers and orchestrators.',
+  HRMS: 'Employees, leave types, leave requests, balances and the HRMS dashboard, scoped to the entities where the caller holds HRMS (Viewer reads, Member writes, App Admin configures and approves).',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

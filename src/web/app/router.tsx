@@ -38,7 +38,11 @@ export function AppRoutes() {
             <Route path="/account/security" element={page(() => import('../features/account/security-page'), (m) => m.SecurityPage)} />
             <Route path="/crm" element={page(() => import('../features/modules/crm-dashboard'), (m) => m.CrmDashboard)} />
             <Route path="/ats" element={page(() => import('../features/modules/ats-dashboard'), (m) => m.AtsDashboard)} />
-            <Route path="/hrms" element={page(() => import('../features/modules/hrms-dashboard'), (m) => m.HrmsDashboard)} />
+            <Route path="/hrms" element={page(() => import('../features/hrms/dashboard-page'), (m) => m.HrmsDashboardPage)} />
+            <Route path="/hrms/employees" element={page(() => import('../features/hrms/employees-page'), (m) => m.EmployeesPage)} />
+            <Route path="/hrms/employees/:id" element={page(() => import('../features/hrms/employee-page'), (m) => m.EmployeePage)} />
+            <Route path="/hrms/leaves" element={page(() => import('../features/hrms/leaves-page'), (m) => m.LeavesPage)} />
+            <Route path="/hrms/settings" element={page(() => import('../features/hrms/settings-page'), (m) => m.HrmsSettingsPage)} />
             <Route path="/projects" element={page(() => import('../features/modules/projects-dashboard'), (m) => m.ProjectsDashboard)} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -12,16 +12,18 @@ export const CHART_COLORS = ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123
 export const AXIS_TICK = { fill: '#475569', fontSize: 12 } as const;
 export const GRID_STROKE = '#e2e8f0';
 
-export function DashboardHeading({ title, description }: { title: string; description: string }) {
+export function DashboardHeading({ title, description, sample = true }: { title: string; description: string; sample?: boolean }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
-      <Badge variant="outline" className="border-slate-300 bg-white text-slate-700">
-        Sample data
-      </Badge>
+      {sample ? (
+        <Badge variant="outline" className="border-slate-300 bg-white text-slate-700">
+          Sample data
+        </Badge>
+      ) : null}
     </div>
   );
 }

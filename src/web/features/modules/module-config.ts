@@ -36,6 +36,8 @@ export interface ModuleLink {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** A working page. Links without one show "Soon" and are not links (no sidebar link leads to the 404 page). */
+  ready?: boolean;
 }
 
 export interface ModuleConfig {
@@ -46,7 +48,7 @@ export interface ModuleConfig {
   /** What the module is, under the name in the sidebar. */
   tagline: string;
   icon: LucideIcon;
-  /** Spec §2, in order. Only the first (the dashboard) is a route; the rest fall to the 404 page. */
+  /** Spec §2, in order. Those not `ready` are shown as "Soon"; unknown paths under a module still 404. */
   links: ModuleLink[];
 }
 
@@ -56,7 +58,7 @@ export const CRM_MODULE: ModuleConfig = {
   tagline: 'Sales & customers',
   icon: HandshakeIcon,
   links: [
-    { to: '/crm', label: 'Dashboard', icon: LayoutDashboardIcon },
+    { to: '/crm', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
     { to: '/crm/clients', label: 'Clients', icon: Building2Icon },
     { to: '/crm/contacts', label: 'Contacts', icon: ContactIcon },
     { to: '/crm/leads', label: 'Leads', icon: TargetIcon },
@@ -75,7 +77,7 @@ export const ATS_MODULE: ModuleConfig = {
   tagline: 'Applicant tracking',
   icon: UserCheckIcon,
   links: [
-    { to: '/ats', label: 'Dashboard', icon: LayoutDashboardIcon },
+    { to: '/ats', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
     { to: '/ats/requisitions', label: 'Requisitions', icon: ClipboardListIcon },
     { to: '/ats/jobs', label: 'Jobs', icon: BriefcaseIcon },
     { to: '/ats/candidates', label: 'Candidates', icon: UsersIcon },
@@ -93,11 +95,11 @@ export const HRMS_MODULE: ModuleConfig = {
   tagline: 'People & payroll',
   icon: UsersIcon,
   links: [
-    { to: '/hrms', label: 'Dashboard', icon: LayoutDashboardIcon },
-    { to: '/hrms/employees', label: 'Employees', icon: UsersIcon },
+    { to: '/hrms', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
+    { to: '/hrms/employees', label: 'Employees', icon: UsersIcon, ready: true },
     { to: '/hrms/onboarding', label: 'Onboarding', icon: UserPlusIcon },
     { to: '/hrms/attendance', label: 'Attendance', icon: ClockIcon },
-    { to: '/hrms/leaves', label: 'Leaves', icon: PlaneIcon },
+    { to: '/hrms/leaves', label: 'Leaves', icon: PlaneIcon, ready: true },
     { to: '/hrms/expenses', label: 'Expenses', icon: ReceiptIcon },
     { to: '/hrms/invoicing', label: 'Invoicing', icon: FileSpreadsheetIcon },
     { to: '/hrms/payroll', label: 'Payroll', icon: WalletIcon },
@@ -105,7 +107,7 @@ export const HRMS_MODULE: ModuleConfig = {
     { to: '/hrms/portal', label: 'Employee Portal', icon: CircleUserIcon },
     { to: '/hrms/offboarding', label: 'Offboarding', icon: UserMinusIcon },
     { to: '/hrms/reports', label: 'Reports', icon: ChartColumnIcon },
-    { to: '/hrms/settings', label: 'Settings', icon: SettingsIcon },
+    { to: '/hrms/settings', label: 'Settings', icon: SettingsIcon, ready: true },
   ],
 };
 
@@ -115,7 +117,7 @@ export const PROJECTS_MODULE: ModuleConfig = {
   tagline: 'Project management',
   icon: FolderKanbanIcon,
   links: [
-    { to: '/projects', label: 'Dashboard', icon: LayoutDashboardIcon },
+    { to: '/projects', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
     { to: '/projects/list', label: 'All Projects', icon: FolderKanbanIcon },
     { to: '/projects/roadmap', label: 'Roadmap', icon: MapIcon },
     { to: '/projects/tickets', label: 'Tickets', icon: TicketIcon },

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, Navigate, NavLink } from 'react-router';
+import { Link, Navigate, NavLink, useSearchParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
 import { Button } from '@/web/components/ui/button';
@@ -28,11 +28,22 @@ import type { ModuleConfig } from './module-config';
 export const ACCESS_DENIED_MESSAGE = "You don't have access to this product.";
 
 /**
- * A module dashboard's frame. Only users holding the module's product get in: anyone else gets
- * the Access Denied toast and goes to /products (the server holds no module data, so this guard
- * is the whole rule).
+ * A module page's frame. Only users holding the module's product get in: anyone else gets the
+ * Access Denied toast and goes to /products. This is a courtesy: the server's module scope
+ * (withModuleScope) is the rule for the module's data.
  */
-export function ModuleLayout({ module, title, children }: { module: ModuleConfig; title: string; children: ReactNode }) {
+export function ModuleLayout({
+  module,
+  title,
+  actions,
+  children,
+}: {
+  module: ModuleConfig;
+  title: string;
+  /** Shown in the module header (the entity switcher). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const products = useMyProducts();
   const denied = products.isSuccess && !products.data.some((p) => p.type === module.type);
   const toasted = useRef(false);
@@ -63,13 +74,13 @@ export function ModuleLayout({ module, title, children }: { module: ModuleConfig
   }
   if (denied) return <Navigate to="/products" replace />;
   return (
-    <ModuleShell module={module} title={title}>
+    <ModuleShell module={module} title={title} actions={actions}>
       {children}
     </ModuleShell>
   );
 }
 
-function ModuleShell({ module, title, children }: { module: ModuleConfig; title: string; children: ReactNode }) {
+function ModuleShell({ module, title, actions, children }: { module: ModuleConfig; title: string; actions?: ReactNode; children: ReactNode }) {
   const { logout, isPending } = useLogout();
 
   useEffect(() => {
@@ -97,16 +108,18 @@ function ModuleShell({ module, title, children }: { module: ModuleConfig; title:
           <span className="hidden truncate text-sm font-medium text-muted-foreground sm:inline">
             {PRODUCT_NAME} · {module.name}
           </span>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            {actions}
             <Button asChild variant="outline" size="sm">
               <Link to="/products">
                 <ArrowLeftIcon aria-hidden />
-                Back
+                {/* Icon-only on a phone when the header also holds the entity switcher. */}
+                <span className={actions ? 'max-sm:sr-only' : undefined}>Back</span>
               </Link>
             </Button>
             <Button variant="outline" size="sm" onClick={logout} disabled={isPending}>
               <LogOutIcon aria-hidden />
-              Logout
+              <span className={actions ? 'max-sm:sr-only' : undefined}>Logout</span>
             </Button>
           </div>
         </header>
@@ -123,6 +136,9 @@ function ModuleNav({ module }: { module: ModuleConfig }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   const ModuleIcon = module.icon;
+  const [params] = useSearchParams();
+  const entity = params.get('entity');
+  const entitySearch = entity ? `?entity=${encodeURIComponent(entity)}` : '';
 
   return (
     <nav aria-label={module.name} className="flex min-h-0 flex-1 flex-col">
@@ -141,14 +157,29 @@ function ModuleNav({ module }: { module: ModuleConfig }) {
         <SidebarGroup>
           <SidebarGroupLabel>{module.name}</SidebarGroupLabel>
           <SidebarMenu>
-            {module.links.map(({ to, label, icon: Icon }) => (
+            {module.links.map(({ to, label, icon: Icon, ready }) => (
               <SidebarMenuItem key={to}>
-                <SidebarMenuButton asChild tooltip={label}>
-                  <NavLink to={to} end onClick={() => isMobile && setOpenMobile(false)}>
+                {ready ? (
+                  <SidebarMenuButton asChild tooltip={label}>
+                    {/* The entity choice travels with the module's links. */}
+                    <NavLink to={{ pathname: to, search: entitySearch }} end={to === module.links[0]?.to} onClick={() => isMobile && setOpenMobile(false)}>
+                      <Icon aria-hidden />
+                      <span>{label}</span>
+                    </NavLink>
+                  </SidebarMenuButton>
+                ) : (
+                  // Not built yet: shown, but not a link, so no sidebar entry leads to the 404 page.
+                  <div
+                    data-slot="sidebar-menu-soon"
+                    className="flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm text-muted-foreground group-data-[collapsed=true]/sidebar:size-8 group-data-[collapsed=true]/sidebar:justify-center group-data-[collapsed=true]/sidebar:px-0 [&>svg]:size-4 [&>svg]:shrink-0"
+                  >
                     <Icon aria-hidden />
-                    <span>{label}</span>
-                  </NavLink>
-                </SidebarMenuButton>
+                    <span className="truncate group-data-[collapsed=true]/sidebar:sr-only">{label}</span>
+                    <span className="ml-auto rounded-full border border-slate-300 px-1.5 text-[10px] font-medium uppercase tracking-wide text-slate-600 group-data-[collapsed=true]/sidebar:sr-only">
+                      Soon
+                    </span>
+                  </div>
+                )}
               </SidebarMenuItem>
             ))}
           </SidebarMenu>

@@ -1,0 +1,391 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '@/shared/auth';
+import {
+  EMPLOYEE_CSV_COLUMNS,
+  EMPLOYMENT_TYPE_LABELS,
+  EMPLOYMENT_TYPES,
+  HRMS_MESSAGES,
+  employeeCreateInput,
+  type Employee,
+  type EmployeeListQuery,
+  type EmployeeStatus,
+} from '@/shared/hrms';
+import { MODULE_MESSAGES } from '@/shared/modules';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { importRows, parseCsv } from '../../platform/csv';
+import { likePrefix, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { withModuleScope, type ModuleScope } from '../../platform/scope';
+import { ensureEntitySetup } from './setup';
+import { today } from './dates';
+
+type EmployeeCreate = z.output<typeof employeeCreateInput>;
+type EmployeeUpdate = Partial<Omit<EmployeeCreate, 'entityId'>> & { version: number };
+
+/** HRMS scope: every HRMS route goes through here (docs/modules.md). */
+export const hrmsScope = <T>(
+  db: Db,
+  user: SessionUser,
+  minRole: Parameters<typeof withModuleScope>[3],
+  work: (tx: Tx, scope: ModuleScope) => Promise<T>,
+  entityId?: string,
+) => withModuleScope(db, user, 'hrms', minRole, work, { entityId });
+
+/** Approved leave covering `day`: the employee is On Leave. */
+const onLeave = (day: string) =>
+  sql`exists (select 1 from hrms_leave_requests r where r.employee_id = e.id and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)`;
+
+const statusOf = (day: string) =>
+  sql`case when e.status = 'terminated' then 'terminated' when ${onLeave(day)} then 'on_leave' else 'active' end`;
+
+const SELECT = (day: string, extra: SQL = sql``) => sql`
+  select e.id, e.entity_id, en.name as entity_name, e.first_name, e.last_name, e.work_email, e.job_title, e.department,
+    e.manager_id, case when m.id is null then null else m.first_name || ' ' || m.last_name end as manager_name,
+    e.employment_type, e.start_date::text as start_date, ${statusOf(day)} as status, e.end_date::text as end_date,
+    e.user_id, e.version, to_json(e.created_at) #>> '{}' as created_at ${extra}
+  from hrms_employees e
+  join entities en on en.id = e.entity_id
+  left join hrms_employees m on m.id = e.manager_id`;
+
+interface EmployeeRow {
+  id: string;
+  entity_id: string;
+  entity_name: string;
+  first_name: string;
+  last_name: string;
+  work_email: string;
+  job_title: string;
+  department: string;
+  manager_id: string | null;
+  manager_name: string | null;
+  employment_type: Employee['employmentType'];
+  start_date: string;
+  status: EmployeeStatus;
+  end_date: string | null;
+  user_id: string | null;
+  version: number;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+const toEmployee = (r: EmployeeRow): Employee => ({
+  id: r.id,
+  entityId: r.entity_id,
+  entityName: r.entity_name,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  workEmail: r.work_email,
+  jobTitle: r.job_title,
+  department: r.department,
+  managerId: r.manager_id,
+  managerName: r.manager_name,
+  employmentType: r.employment_type,
+  startDate: r.start_date,
+  status: r.status,
+  endDate: r.end_date,
+  userId: r.user_id,
+  version: Number(r.version),
+  createdAt: r.created_at,
+});
+
+const SORTS: Record<EmployeeListQuery['sort'], SortSpec> = {
+  name: { columns: [sql`e.last_name`, sql`e.first_name`], types: ['text', 'text'] },
+  startDate: { columns: [sql`e.start_date`], types: ['date'] },
+  createdAt: { columns: [sql`e.created_at`], types: ['timestamptz'] },
+};
+
+/** The filters of the directory (and of its export): search, department, status. */
+function filters(scope: ModuleScope, query: Pick<EmployeeListQuery, 'q' | 'department' | 'status'>, day: string): SQL {
+  const parts: SQL[] = [sql`e.company_id = ${scope.companyId}`, sql`e.entity_id = any(${`{${scope.entityIds.join(',')}}`}::uuid[])`];
+  if (query.q) {
+    const p = likePrefix(query.q);
+    parts.push(
+      sql`(lower(e.first_name) like ${p} or lower(e.last_name) like ${p} or lower(e.work_email) like ${p} or lower(e.first_name || ' ' || e.last_name) like ${p})`,
+    );
+  }
+  if (query.department) parts.push(sql`e.department = ${query.department}`);
+  if (query.status === 'terminated') parts.push(sql`e.status = 'terminated'`);
+  if (query.status === 'active') parts.push(sql`e.status = 'active' and not ${onLeave(day)}`);
+  if (query.status === 'on_leave') parts.push(sql`e.status = 'active' and ${onLeave(day)}`);
+  return sql.join(parts, sql` and `);
+}
+
+async function pageOf(tx: Tx, scope: ModuleScope, query: EmployeeListQuery) {
+  const day = today();
+  const page = sortedPage(SORTS[query.sort], sql`e.id`, query);
+  const where = page.where ? sql`${filters(scope, query, day)} and ${page.where}` : filters(scope, query, day);
+  const { rows } = await tx.execute<EmployeeRow & { cursorValues: string[] }>(
+    sql`${SELECT(day, sql`, ${page.cursorValues} as "cursorValues"`)} where ${where} order by ${sql.join(page.orderBy, sql`, `)} limit ${page.limit}`,
+  );
+  return toSortedPage(rows, query.limit, toEmployee);
+}
+
+/** The directory: keyset pages in the chosen order, filtered. */
+export function listEmployees(db: Db, user: SessionUser, query: EmployeeListQuery) {
+  return hrmsScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
+}
+
+/** The export's rows, a page per transaction (see csvResponse). */
+export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<EmployeeListQuery, 'limit' | 'cursor'>) {
+  let cursor: string | undefined;
+  do {
+    const page = await hrmsScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
+    const managers = new Map<string, string>();
+    const managerIds = [...new Set(page.items.map((e) => e.managerId).filter((id): id is string => id !== null))];
+    if (managerIds.length > 0) {
+      await hrmsScope(db, user, 'viewer', async (tx) => {
+        const { rows } = await tx.execute<{ id: string; work_email: string }>(
+          sql`select id, work_email from hrms_employees where id = any(${`{${managerIds.join(',')}}`}::uuid[])`,
+        );
+        for (const r of rows) managers.set(r.id, r.work_email);
+      });
+    }
+    yield page.items.map((e) => [
+      e.firstName,
+      e.lastName,
+      e.workEmail,
+      e.jobTitle,
+      e.department,
+      EMPLOYMENT_TYPE_LABELS[e.employmentType],
+      e.startDate,
+      e.managerId ? (managers.get(e.managerId) ?? '') : '',
+      e.entityName,
+      e.status === 'terminated' ? 'Terminated' : e.status === 'on_leave' ? 'On Leave' : 'Active',
+      e.endDate ?? '',
+    ]);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+export const EMPLOYEE_EXPORT_COLUMNS = [...EMPLOYEE_CSV_COLUMNS, 'Entity', 'Status', 'End Date'];
+
+async function readEmployee(tx: Tx, id: string): Promise<Employee> {
+  const { rows } = await tx.execute<EmployeeRow>(sql`${SELECT(today())} where e.id = ${id}`);
+  if (!rows[0]) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  return toEmployee(rows[0]);
+}
+
+/** One employee with their direct reports (the profile page). */
+export function getEmployee(db: Db, user: SessionUser, id: string) {
+  return hrmsScope(db, user, 'viewer', async (tx) => {
+    const employee = await readEmployee(tx, id);
+    const { rows } = await tx.execute<EmployeeRow>(sql`${SELECT(today())} where e.manager_id = ${id} order by e.last_name, e.first_name, e.id limit 200`);
+    return { ...employee, directReports: rows.map(toEmployee) };
+  });
+}
+
+/** Maps the constraint a write broke to its message; undefined for anything unexpected. */
+export function explainEmployeeError(error: unknown): string | undefined {
+  if (isUniqueViolation(error, 'hrms_employees_company_email_key')) return HRMS_MESSAGES.emailTaken;
+  if (isUniqueViolation(error, 'hrms_employees_entity_user_key')) return HRMS_MESSAGES.userTaken;
+  if (isForeignKeyViolation(error, 'hrms_employees_manager_fk')) return HRMS_MESSAGES.managerNotFound;
+  if (isForeignKeyViolation(error, 'hrms_employees_user_fk')) return HRMS_MESSAGES.userNotFound;
+  return undefined;
+}
+
+function rethrowEmployeeError(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const message = explainEmployeeError(error);
+    if (message) throw conflict(message);
+  }
+  const message = explainEmployeeError(error);
+  if (message) throw badRequest(message);
+  throw error;
+}
+
+async function insertEmployee(tx: Tx, scope: ModuleScope, input: EmployeeCreate) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into hrms_employees (company_id, entity_id, first_name, last_name, work_email, job_title, department, manager_id, employment_type, start_date, user_id)
+    values (${scope.companyId}, ${input.entityId}, ${input.firstName}, ${input.lastName}, ${input.workEmail}, ${input.jobTitle}, ${input.department},
+      ${input.managerId}, ${input.employmentType}, ${input.startDate}::date, ${input.userId})
+    returning id`);
+  return rows[0]!.id;
+}
+
+/** Linking an employee to a user account decides who may request and approve as them: App Admin only. */
+function checkUserLink(scope: ModuleScope, entityId: string, userId: string | null | undefined) {
+  if (userId !== undefined && userId !== null && !scope.has(entityId, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
+}
+
+export async function createEmployee(db: Db, user: SessionUser, input: EmployeeCreate): Promise<Employee> {
+  try {
+    return await hrmsScope(
+      db,
+      user,
+      'member',
+      async (tx, scope) => {
+        checkUserLink(scope, input.entityId, input.userId);
+        await ensureEntitySetup(tx, scope, [input.entityId]);
+        return readEmployee(tx, await insertEmployee(tx, scope, input));
+      },
+      input.entityId,
+    );
+  } catch (e) {
+    rethrowEmployeeError(e);
+  }
+}
+
+/** Serializes manager changes in one entity, so two concurrent changes cannot make a cycle together. */
+const lockManagers = (tx: Tx, entityId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hrms-managers:${entityId}`}, 0))`);
+
+async function wouldCycle(tx: Tx, employeeId: string, managerId: string) {
+  if (employeeId === managerId) return true;
+  const { rows } = await tx.execute(sql`
+    with recursive chain(id, manager_id, depth) as (
+      select id, manager_id, 1 from hrms_employees where id = ${managerId}
+      union all
+      select e.id, e.manager_id, c.depth + 1 from hrms_employees e join chain c on e.id = c.manager_id where c.depth < 10000
+    )
+    select 1 from chain where id = ${employeeId} limit 1`);
+  return rows.length > 0;
+}
+
+/** Locks the row and checks the version the client saw; 404 outside the scope, 409 when stale. */
+async function lockForUpdate(tx: Tx, id: string, version: number) {
+  const { rows } = await tx.execute<{ entity_id: string; version: number; status: string; start_date: string }>(
+    sql`select entity_id, version, status, start_date::text as start_date from hrms_employees where id = ${id} for update`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  if (Number(row.version) !== version) throw conflict(MODULE_MESSAGES.staleVersion);
+  return row;
+}
+
+export async function updateEmployee(db: Db, user: SessionUser, id: string, input: EmployeeUpdate): Promise<Employee> {
+  try {
+    return await hrmsScope(db, user, 'member', async (tx, scope) => {
+      if (input.managerId) {
+        // The entity lock first, then the row: taken the other way round, two changes would each
+        // hold a row the other's foreign-key check needs (a deadlock).
+        const { rows } = await tx.execute<{ entity_id: string }>(sql`select entity_id from hrms_employees where id = ${id}`);
+        if (!rows[0]) throw notFound(HRMS_MESSAGES.employeeNotFound);
+        await lockManagers(tx, rows[0].entity_id);
+      }
+      const row = await lockForUpdate(tx, id, input.version);
+      checkUserLink(scope, row.entity_id, input.userId);
+      if (input.userId === null && !scope.has(row.entity_id, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
+      if (input.managerId && (await wouldCycle(tx, id, input.managerId))) throw badRequest(HRMS_MESSAGES.managerCycle);
+      const set: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
+      const columns = {
+        firstName: 'first_name',
+        lastName: 'last_name',
+        workEmail: 'work_email',
+        jobTitle: 'job_title',
+        department: 'department',
+        managerId: 'manager_id',
+        employmentType: 'employment_type',
+        userId: 'user_id',
+      } as const;
+      for (const [key, column] of Object.entries(columns)) {
+        const value = input[key as keyof typeof columns];
+        if (value !== undefined) set.push(sql`${sql.identifier(column)} = ${value}`);
+      }
+      if (input.startDate !== undefined) set.push(sql`start_date = ${input.startDate}::date`);
+      await tx.execute(sql`update hrms_employees set ${sql.join(set, sql`, `)} where id = ${id}`);
+      return readEmployee(tx, id);
+    });
+  } catch (e) {
+    rethrowEmployeeError(e);
+  }
+}
+
+/** Ends the employment: kept, with its end date; pending leave after the last day is cancelled. */
+export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }) {
+  return hrmsScope(db, user, 'member', async (tx) => {
+    const row = await lockForUpdate(tx, id, input.version);
+    if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
+    if (input.endDate < row.start_date) throw badRequest(HRMS_MESSAGES.endBeforeStart);
+    await tx.execute(
+      sql`update hrms_employees set status = 'terminated', end_date = ${input.endDate}::date, version = version + 1, updated_at = now() where id = ${id}`,
+    );
+    await tx.execute(sql`
+      update hrms_leave_requests set status = 'cancelled', version = version + 1, updated_at = now(), decided_at = now(),
+        decision_comment = 'Cancelled: employment ended'
+      where employee_id = ${id} and status = 'pending' and start_date > ${input.endDate}::date`);
+    return readEmployee(tx, id);
+  });
+}
+
+/** Users an App Admin may link to an employee at the entity: the company's users holding HRMS there, and super admins. */
+export function linkableUsers(db: Db, user: SessionUser, entityId: string) {
+  return hrmsScope(
+    db,
+    user,
+    'app_admin',
+    async (tx, scope) => {
+      const { rows } = await tx.execute<{ id: string; name: string; email: string }>(sql`
+        select u.id, u.first_name || ' ' || u.last_name as name, u.email from users u
+        where u.company_id = ${scope.companyId} and (u.role = 'super_admin' or exists (
+          select 1 from user_product_access a join products p on p.id = a.product_id
+          where a.user_id = u.id and a.entity_id = ${entityId} and p.type = 'hrms'))
+        order by u.last_name, u.first_name, u.id limit 500`);
+      return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email })) };
+    },
+    entityId,
+  );
+}
+
+const TYPE_BY_LABEL = new Map<string, (typeof EMPLOYMENT_TYPES)[number]>(
+  EMPLOYMENT_TYPES.flatMap((t) => [
+    [t, t],
+    [EMPLOYMENT_TYPE_LABELS[t].toLowerCase(), t],
+  ]),
+);
+
+const CSV_COLUMN_OF: Record<string, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  workEmail: 'Work Email',
+  jobTitle: 'Job Title',
+  department: 'Department',
+  employmentType: 'Employment Type',
+  startDate: 'Start Date',
+};
+
+/** CSV import into one entity; each row its own savepoint (see importRows). */
+export function importEmployees(db: Db, user: SessionUser, input: { entityId: string; csv: string }) {
+  const rows = parseCsv(input.csv, EMPLOYEE_CSV_COLUMNS);
+  return hrmsScope(
+    db,
+    user,
+    'member',
+    async (tx, scope) => {
+      await ensureEntitySetup(tx, scope, [input.entityId]);
+      return importRows(
+        tx,
+        rows,
+        async ({ values }) => {
+          let managerId: string | null = null;
+          const managerEmail = values['Manager Email']!.toLowerCase();
+          if (managerEmail) {
+            const { rows: found } = await tx.execute<{ id: string }>(
+              sql`select id from hrms_employees where company_id = ${scope.companyId} and entity_id = ${input.entityId} and lower(work_email) = ${managerEmail}`,
+            );
+            if (!found[0]) throw badRequest(`No employee with the manager email ${managerEmail} in this entity.`);
+            managerId = found[0].id;
+          }
+          const parsed = employeeCreateInput.safeParse({
+            entityId: input.entityId,
+            firstName: values['First Name'],
+            lastName: values['Last Name'],
+            workEmail: values['Work Email'],
+            jobTitle: values['Job Title'],
+            department: values['Department'],
+            employmentType: TYPE_BY_LABEL.get(values['Employment Type']!.toLowerCase()) ?? values['Employment Type'],
+            startDate: values['Start Date'],
+            managerId,
+          });
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            const column = CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row';
+            throw badRequest(`${column}: ${issue.message}`);
+          }
+          await insertEmployee(tx, scope, parsed.data);
+        },
+        explainEmployeeError,
+      );
+    },
+    input.entityId,
+  );
+}

@@ -1,0 +1,112 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import { MODULE_MESSAGES, type ImportReport } from '@/shared/modules';
+import type { Tx } from '../db/tenant';
+import { AppError, badRequest } from '../http/errors';
+
+export const MAX_IMPORT_ROWS = 1000;
+
+/**
+ * A cell a spreadsheet would not run as a formula (CSV injection, OWASP): text starting with
+ * = + - @ or a tab/carriage return gets a leading apostrophe.
+ */
+export const csvSafe = (value: string | number | null | undefined) => {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** Lines of CSV for rows of cells (RFC 4180 quoting by csv-stringify), each cell made safe. */
+export const csvLines = (rows: (string | number | null | undefined)[][]) => stringify(rows.map((r) => r.map(csvSafe)), { record_delimiter: '\r\n' });
+
+/**
+ * A CSV download streamed a page at a time: `pages` yields rows until the list ends, each page
+ * read in its own short transaction, so a large export neither holds a transaction open nor
+ * builds the whole file in memory.
+ */
+export function csvResponse(filename: string, header: string[], pages: () => AsyncIterable<(string | number | null)[][]>) {
+  const encoder = new TextEncoder();
+  const iterator = pages()[Symbol.asyncIterator]();
+  let headerSent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        // A BOM, so spreadsheet programs read UTF-8 names correctly.
+        controller.enqueue(encoder.encode(`\uFEFF${csvLines([header])}`));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else if (next.value.length > 0) controller.enqueue(encoder.encode(csvLines(next.value)));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+export interface CsvRow {
+  /** The row's number in the file as a spreadsheet shows it (the header is row 1). */
+  row: number;
+  values: Record<string, string>;
+}
+
+/** Parses an import file whose first row names `columns` (any order, case-insensitive). */
+export function parseCsv(text: string, columns: readonly string[]): CsvRow[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 10_000 }) as unknown as typeof records;
+  } catch (e) {
+    throw badRequest(`The file is not valid CSV: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const [head, ...rest] = records;
+  if (!head) throw badRequest(MODULE_MESSAGES.importEmpty);
+  const names = head.record.map((h) => h.toLowerCase());
+  const index = new Map(columns.map((c) => [c, names.indexOf(c.toLowerCase())]));
+  const missing = columns.filter((c) => index.get(c) === -1);
+  if (missing.length > 0) throw badRequest(`${MODULE_MESSAGES.importBadHeader} ${columns.join(', ')}. Missing: ${missing.join(', ')}.`);
+  if (rest.length === 0) throw badRequest(MODULE_MESSAGES.importEmpty);
+  if (rest.length > MAX_IMPORT_ROWS) throw badRequest(MODULE_MESSAGES.importTooManyRows);
+  return rest.map(({ record, info }) => ({
+    row: info.lines,
+    values: Object.fromEntries(columns.map((c) => [c, record[index.get(c)!] ?? ''])),
+  }));
+}
+
+/**
+ * Imports rows one by one inside the caller's transaction, each behind its own savepoint: a row
+ * either goes in whole or not at all, and a bad row does not stop the good ones. `explain` turns
+ * an expected failure (validation, a constraint) into the row's message; anything else is a bug
+ * and aborts the whole import.
+ */
+export async function importRows(
+  tx: Tx,
+  rows: CsvRow[],
+  insert: (row: CsvRow) => Promise<void>,
+  explain: (error: unknown) => string | undefined,
+): Promise<ImportReport> {
+  const report: ImportReport = { created: 0, errors: [] };
+  for (const row of rows) {
+    await tx.execute(sql`savepoint import_row`);
+    try {
+      await insert(row);
+      await tx.execute(sql`release savepoint import_row`);
+      report.created++;
+    } catch (error) {
+      await tx.execute(sql`rollback to savepoint import_row`);
+      const message = error instanceof AppError && error.status < 500 ? error.message : explain(error);
+      if (message === undefined) throw error;
+      report.errors.push({ row: row.row, message });
+    }
+  }
+  return report;
+}

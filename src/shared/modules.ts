@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ACCESS_ROLES } from './roles';
+
+/** Messages every module shares (docs/modules.md). */
+export const MODULE_MESSAGES = {
+  noAccess: "You don't have access to this product.",
+  memberRequired: 'You need Member or App Admin access to change records here.',
+  appAdminRequired: 'Only an App Admin can do this.',
+  entityNotFound: 'Entity not found',
+  staleVersion: 'Someone else changed this record. Reload it and try again.',
+  importTooManyRows: 'An import can hold at most 1000 rows.',
+  importEmpty: 'The file has no rows to import.',
+  importBadHeader: 'The first row must name the columns:',
+  invalidText: 'Text cannot contain control characters.',
+} as const;
+
+/** `?entityId=`: one entity, or absent for all the caller's entities ("All entities"). */
+export const entityFilter = z.object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }).optional() });
+
+/** A text field: trimmed, length-capped, no control or format characters (they hide content). */
+export const moduleText = (max: number, required?: string) => {
+  const base = z
+    .string({ error: required ?? 'Invalid text' })
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), MODULE_MESSAGES.invalidText);
+  return required ? base.refine((v) => v.length > 0, required) : base;
+};
+
+/** The module context: the caller's entities for the product with their role (the entity switcher). */
+export const moduleContext = z.object({
+  entities: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ACCESS_ROLES) })),
+});
+export type ModuleContext = z.infer<typeof moduleContext>;
+
+/** The answer of a CSV import: how many rows went in, and why each other row did not. */
+export const importReport = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+export const importInput = z
+  .object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }), csv: z.string().max(2_000_000) })
+  .strict();
+
+/** `version` sent back on an update: the server refuses it (409) when the record changed since. */
+export const versionField = z.number({ error: 'version is required' }).int().min(1);
+
+/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
+export const isIsoDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
+};
+
+export const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);

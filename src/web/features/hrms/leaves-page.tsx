@@ -1,0 +1,359 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheckIcon, PlaneIcon, PlusIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { HRMS_MESSAGES, LEAVE_STATUS_LABELS, LEAVE_STATUSES, leaveRequestInput, workingDays, type LeaveRequest } from '@/shared/hrms';
+import { Button } from '@/web/components/ui/button';
+import { Checkbox } from '@/web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { toast } from '@/web/lib/toast';
+import { ScrollTable, SectionCard } from '../modules/api';
+import { EmptyState } from '@/web/components/module/empty-state';
+import { useListParams } from '@/web/components/module/list-params';
+import type { ModuleScopeState } from '@/web/components/module/module-context';
+import { awayQuery, balancesQuery, leaveRequestsQuery, leaveTypesQuery, meQuery, useLeaveAction, useRequestLeave } from './api';
+import { StatusBadge } from './components/status-badge';
+import { formatRange } from './format';
+import { HrmsPage, nativeSelect, PageHeading } from './hrms-page';
+
+export function LeavesPage() {
+  return <HrmsPage title="Leaves">{(scope) => <Leaves scope={scope} />}</HrmsPage>;
+}
+
+function Leaves({ scope }: { scope: ModuleScopeState }) {
+  const list = useListParams();
+  const me = useQuery(meQuery);
+  const myEmployees = (me.data?.employees ?? []).filter((e) => scope.inScope.some((s) => s.id === e.entityId));
+  const mine = myEmployees[0];
+  const [requesting, setRequesting] = useState(false);
+  const status = list.get('status');
+  const cursor = list.get('cursor');
+  const requests = useQuery(leaveRequestsQuery({ entityId: scope.entityId, status, cursor, limit: 25 }));
+  const away = useQuery(awayQuery(scope.entityId));
+  const canRequest = mine !== undefined && scope.can('member', mine.entityId);
+
+  return (
+    <>
+      <PageHeading
+        title="Leaves"
+        description="Requests, approvals, balances and who is away."
+        actions={
+          canRequest ? (
+            <Button onClick={() => setRequesting(true)}>
+              <PlusIcon aria-hidden />
+              Request Leave
+            </Button>
+          ) : null
+        }
+      />
+      {mine ? <MyBalances employeeId={mine.id} /> : null}
+      <SectionCard title="Who Is Away" description="Approved leave today and in the next 13 days">
+        {away.data && away.data.items.length > 0 ? (
+          <ul className="grid gap-2 text-sm">
+            {away.data.items.map((a) => (
+              <li key={`${a.employeeId}-${a.startDate}`} className="flex flex-wrap justify-between gap-2">
+                <span className="font-medium">{a.employeeName}</span>
+                <span className="text-muted-foreground">
+                  {a.leaveTypeName} · {formatRange(a.startDate, a.endDate)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CalendarCheckIcon className="size-4" aria-hidden />
+            {away.isPending ? 'Loading...' : 'Nobody is away in the next 14 days.'}
+          </p>
+        )}
+      </SectionCard>
+      <SectionCard
+        title="Leave Requests"
+        action={
+          <div className="grid gap-1">
+            <Label htmlFor="leave-status" className="sr-only">
+              Status
+            </Label>
+            <select id="leave-status" className={`${nativeSelect} h-9 w-40`} value={status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
+              <option value="">All statuses</option>
+              {LEAVE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAVE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      >
+        {requests.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {requests.error.message}
+          </p>
+        ) : requests.data && requests.data.items.length > 0 ? (
+          <>
+            <ScrollTable label="Leave requests">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Employee</TableHead>
+                  <TableHead>Type</TableHead>
+                  <TableHead>Dates</TableHead>
+                  <TableHead className="text-right">Days</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {requests.data.items.map((r) => (
+                  <RequestRow key={r.id} request={r} />
+                ))}
+              </TableBody>
+            </ScrollTable>
+            {requests.data.nextCursor || cursor ? (
+              <div className="flex justify-end gap-2 pt-3">
+                <Button variant="outline" size="sm" disabled={!cursor} onClick={() => list.set({ cursor: undefined })}>
+                  First page
+                </Button>
+                <Button variant="outline" size="sm" disabled={!requests.data.nextCursor} onClick={() => list.set({ cursor: requests.data.nextCursor ?? undefined })}>
+                  Next page
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : requests.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : (
+          <EmptyState icon={PlaneIcon} title={status ? 'No requests with this status' : 'No leave requests yet'}>
+            {canRequest
+              ? 'Use Request Leave to ask for time off; your manager or an App Admin approves it.'
+              : 'Requests appear here once employees linked to a user account ask for leave.'}
+          </EmptyState>
+        )}
+      </SectionCard>
+      {mine ? <RequestLeaveDialog open={requesting} onOpenChange={setRequesting} entityId={mine.entityId} /> : null}
+    </>
+  );
+}
+
+function MyBalances({ employeeId }: { employeeId: string }) {
+  const balances = useQuery(balancesQuery(employeeId));
+  if (!balances.data) return null;
+  return (
+    <section aria-labelledby="my-balances" className="grid gap-2">
+      <h2 id="my-balances" className="text-base font-semibold">
+        My Balances {balances.data.year}
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {balances.data.items.map((b) => (
+          <div key={b.leaveTypeId} className="rounded-lg border bg-background p-4">
+            <dt className="text-sm font-medium text-muted-foreground">{b.name}</dt>
+            <dd className="grid gap-0.5">
+              <span className="text-2xl font-bold tabular-nums">{b.remaining === null ? 'Unlimited' : b.remaining}</span>
+              <span className="text-xs text-muted-foreground">
+                {b.remaining === null ? `${b.taken} taken, ${b.pending} pending` : `remaining of ${b.allowanceDays} · ${b.taken} taken, ${b.pending} pending`}
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function RequestRow({ request: r }: { request: LeaveRequest }) {
+  const action = useLeaveAction();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const run = (kind: 'approve' | 'reject' | 'cancel', comment?: string) =>
+    action.mutate(
+      { id: r.id, action: kind, comment },
+      {
+        onSuccess: () => {
+          toast.success('Success', {
+            description: kind === 'approve' ? HRMS_MESSAGES.leaveApproved : kind === 'reject' ? HRMS_MESSAGES.leaveRejected : HRMS_MESSAGES.leaveCancelled,
+          });
+          setDeciding(null);
+        },
+        onError: (e) => toast.error('Error', { description: e.message }),
+      },
+    );
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap font-medium">{r.employeeName}</TableCell>
+      <TableCell className="whitespace-nowrap">{r.leaveTypeName}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatRange(r.startDate, r.endDate)}</TableCell>
+      <TableCell className="text-right tabular-nums">{r.days}</TableCell>
+      <TableCell>
+        <StatusBadge status={r.status} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-right">
+        <div className="flex justify-end gap-2">
+          {r.canDecide ? (
+            <>
+              <Button size="sm" onClick={() => setDeciding('approve')} aria-label={`Approve ${r.employeeName}'s leave`}>
+                Approve
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setDeciding('reject')} aria-label={`Reject ${r.employeeName}'s leave`}>
+                Reject
+              </Button>
+            </>
+          ) : null}
+          {r.canCancel ? (
+            <Button size="sm" variant="ghost" disabled={action.isPending} onClick={() => run('cancel')} aria-label={`Cancel ${r.employeeName}'s leave`}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+        {deciding ? <DecisionDialog kind={deciding} request={r} pending={action.isPending} onClose={() => setDeciding(null)} onConfirm={(c) => run(deciding, c)} /> : null}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function DecisionDialog({
+  kind,
+  request,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  kind: 'approve' | 'reject';
+  request: LeaveRequest;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (comment: string) => void;
+}) {
+  const id = useId();
+  const [comment, setComment] = useState('');
+  const verb = kind === 'approve' ? 'Approve' : 'Reject';
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="text-left sm:max-w-md">
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onConfirm(comment);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{verb} Leave</DialogTitle>
+            <DialogDescription>
+              {request.employeeName}: {request.leaveTypeName}, {formatRange(request.startDate, request.endDate)} ({request.days} days).
+              {request.reason ? ` Reason: ${request.reason}` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <Field id={`${id}-comment`} label="Comment (optional)">
+            <Input id={`${id}-comment`} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={500} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={kind === 'reject' ? 'destructive' : 'default'} disabled={pending}>
+              {verb}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestLeaveDialog({ open, onOpenChange, entityId }: { open: boolean; onOpenChange: (o: boolean) => void; entityId: string }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">{open ? <RequestLeaveForm entityId={entityId} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () => void }) {
+  const id = useId();
+  const types = useQuery(leaveTypesQuery(entityId));
+  const request = useRequestLeave();
+  const [values, setValues] = useState({ leaveTypeId: '', startDate: '', endDate: '', startHalf: false, endHalf: false, reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const days = values.startDate && values.endDate && values.endDate >= values.startDate ? workingDays(values.startDate, values.endDate, values.startHalf, values.endHalf) : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = leaveRequestInput.safeParse(values);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    request.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Success', { description: HRMS_MESSAGES.leaveRequested });
+        onDone();
+      },
+      onError: (error) => setErrors({ form: error.message }),
+    });
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>Request Leave</DialogTitle>
+        <DialogDescription>Saturdays and Sundays are not counted.</DialogDescription>
+      </DialogHeader>
+      <Field id={`${id}-type`} label="Leave Type" error={errors.leaveTypeId}>
+        <select id={`${id}-type`} className={nativeSelect} value={values.leaveTypeId} onChange={(e) => setValues({ ...values, leaveTypeId: e.target.value })}>
+          <option value="">Choose a leave type</option>
+          {(types.data?.items ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} {t.allowanceDays === 0 ? '(unlimited)' : `(${t.allowanceDays} days a year)`}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-start`} label="First Day" error={errors.startDate}>
+          <Input id={`${id}-start`} type="date" value={values.startDate} onChange={(e) => setValues({ ...values, startDate: e.target.value })} />
+        </Field>
+        <Field id={`${id}-end`} label="Last Day" error={errors.endDate}>
+          <Input id={`${id}-end`} type="date" value={values.endDate} onChange={(e) => setValues({ ...values, endDate: e.target.value })} />
+        </Field>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <Checkbox id={`${id}-sh`} checked={values.startHalf} onCheckedChange={(c) => setValues({ ...values, startHalf: c === true })} />
+          <Label htmlFor={`${id}-sh`}>First day: afternoon only</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox id={`${id}-eh`} checked={values.endHalf} onCheckedChange={(c) => setValues({ ...values, endHalf: c === true })} />
+          <Label htmlFor={`${id}-eh`}>Last day: morning only</Label>
+        </div>
+      </div>
+      {errors.endHalf ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.endHalf}
+        </p>
+      ) : null}
+      <Field id={`${id}-reason`} label="Reason (optional)" error={errors.reason}>
+        <Input id={`${id}-reason`} value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} maxLength={500} />
+      </Field>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {days === null ? 'Choose the first and last day.' : `${days} working ${days === 1 ? 'day' : 'days'}.`}
+      </p>
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Request Leave'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
