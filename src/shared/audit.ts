@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, page, pageQuery } from './pagination';
+import { optionalPlainText } from './text';
 
 /**
  * The fixed vocabulary of audit actions. A new kind of change adds its action here first; the
@@ -107,21 +108,12 @@ export type AuditEvent = z.infer<typeof auditEvent>;
 
 export const auditEventPage = page(auditEvent);
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
+const optionalText = optionalPlainText({ max: 200 })
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const instant = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), message);
+/** An ISO 8601 date and time with its offset (Z or ±hh:mm), as the web app sends it. */
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message }).optional();
 
 /** The filters of the list and of its CSV export (the same view). */
 export const auditFilterShape = {

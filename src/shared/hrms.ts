@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { entityFilter, isoDate, moduleText, versionField } from './modules';
-import { MAX_PAGE_SIZE } from './pagination';
+import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
+import { cursorParam, MAX_PAGE_SIZE } from './pagination';
+import { nameText, optionalNameText, optionalPlainText, plainText } from './text';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contractor'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -85,21 +86,21 @@ export const insufficientBalance = (type: string, remaining: number, requested: 
 
 export const formatDays = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
-const name = (message: string) => moduleText(100, message);
-const workEmail = z
-  .string({ error: HRMS_MESSAGES.emailRequired })
-  .trim()
+const name = (message: string) => nameText({ required: message, ...moduleTextRules(100) });
+/** The shared email rule (as for users), with the HRMS messages. */
+const workEmail = plainText({ required: HRMS_MESSAGES.emailRequired, max: 254, maxMessage: HRMS_MESSAGES.invalidEmail, invalid: HRMS_MESSAGES.invalidEmail })
   .toLowerCase()
-  .min(1, HRMS_MESSAGES.emailRequired)
-  .max(254, HRMS_MESSAGES.invalidEmail)
   .pipe(z.email({ error: HRMS_MESSAGES.invalidEmail }));
+/** A job title or department: name rules (NFKC, no invisible characters), may be empty. */
+const label = () => optionalNameText(moduleTextRules(100));
+const note = () => optionalPlainText(moduleTextRules(500));
 
 const employeeFields = {
   firstName: name(HRMS_MESSAGES.firstNameRequired),
   lastName: name(HRMS_MESSAGES.lastNameRequired),
   workEmail,
-  jobTitle: moduleText(100).default(''),
-  department: moduleText(100).default(''),
+  jobTitle: label().default(''),
+  department: label().default(''),
   managerId: z.uuid({ error: HRMS_MESSAGES.managerNotFound }).nullable().default(null),
   employmentType: z.enum(EMPLOYMENT_TYPES, { error: HRMS_MESSAGES.employmentTypeRequired }),
   startDate: isoDate(HRMS_MESSAGES.startDateRequired),
@@ -114,8 +115,8 @@ export const employeeUpdateInput = z
     firstName: employeeFields.firstName.optional(),
     lastName: employeeFields.lastName.optional(),
     workEmail: workEmail.optional(),
-    jobTitle: moduleText(100).optional(),
-    department: moduleText(100).optional(),
+    jobTitle: label().optional(),
+    department: label().optional(),
     managerId: z.uuid({ error: HRMS_MESSAGES.managerNotFound }).nullable().optional(),
     employmentType: employeeFields.employmentType.optional(),
     startDate: employeeFields.startDate.optional(),
@@ -158,13 +159,13 @@ const limit = z.coerce
   .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
 
 export const employeeFilters = entityFilter.extend({
-  q: z.string().trim().max(100).optional(),
-  department: z.string().trim().max(100).optional(),
+  q: optionalPlainText(moduleTextRules(100)).optional(),
+  department: label().optional(),
   status: z.enum(EMPLOYEE_STATUSES).optional(),
   sort: z.enum(EMPLOYEE_SORTS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
-export const employeeListQuery = employeeFilters.extend({ limit: limit.default(25), cursor: z.string().max(2000).optional() });
+export const employeeListQuery = employeeFilters.extend({ limit: limit.default(25), cursor: cursorParam(2000).optional() });
 export type EmployeeListQuery = z.infer<typeof employeeListQuery>;
 
 export const employeePage = z.object({ items: z.array(employee), nextCursor: z.string().nullable() });
@@ -181,10 +182,10 @@ export type LeaveType = z.infer<typeof leaveType>;
 
 const allowance = z.number({ error: HRMS_MESSAGES.allowanceInvalid }).int(HRMS_MESSAGES.allowanceInvalid).min(0, HRMS_MESSAGES.allowanceInvalid).max(366, HRMS_MESSAGES.allowanceInvalid);
 export const leaveTypeCreateInput = z
-  .object({ entityId: z.uuid({ error: 'Choose an entity' }), name: moduleText(50, HRMS_MESSAGES.leaveTypeNameRequired), allowanceDays: allowance })
+  .object({ entityId: z.uuid({ error: 'Choose an entity' }), name: nameText({ required: HRMS_MESSAGES.leaveTypeNameRequired, ...moduleTextRules(50) }), allowanceDays: allowance })
   .strict();
 export const leaveTypeUpdateInput = z
-  .object({ name: moduleText(50, HRMS_MESSAGES.leaveTypeNameRequired).optional(), allowanceDays: allowance.optional(), version: versionField })
+  .object({ name: nameText({ required: HRMS_MESSAGES.leaveTypeNameRequired, ...moduleTextRules(50) }).optional(), allowanceDays: allowance.optional(), version: versionField })
   .strict();
 export type LeaveTypeCreateInput = z.input<typeof leaveTypeCreateInput>;
 
@@ -196,7 +197,7 @@ export const leaveRequestInput = z
     endDate: isoDate(HRMS_MESSAGES.lastDayRequired),
     startHalf: z.boolean().default(false),
     endHalf: z.boolean().default(false),
-    reason: moduleText(500).default(''),
+    reason: note().default(''),
   })
   .strict()
   .refine((v) => v.endDate >= v.startDate, { message: HRMS_MESSAGES.lastBeforeFirst, path: ['endDate'] })
@@ -204,7 +205,7 @@ export const leaveRequestInput = z
   .refine((v) => !(v.startDate === v.endDate && v.startHalf && v.endHalf), { message: HRMS_MESSAGES.oneHalfDay, path: ['endHalf'] });
 export type LeaveRequestInput = z.input<typeof leaveRequestInput>;
 
-export const decisionInput = z.object({ comment: moduleText(500).default('') }).strict();
+export const decisionInput = z.object({ comment: note().default('') }).strict();
 
 export const leaveRequest = z.object({
   id: z.uuid(),
@@ -235,7 +236,7 @@ export const leaveRequestListQuery = entityFilter.extend({
   employeeId: z.uuid().optional(),
   mine: z.enum(['true', 'false']).optional(),
   limit: limit.default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorParam().optional(),
 });
 export const leaveRequestPage = z.object({ items: z.array(leaveRequest), nextCursor: z.string().nullable() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_ROLES } from './roles';
+import { csvText } from './text';
 
 /** Messages every module shares (docs/modules.md). */
 export const MODULE_MESSAGES = {
@@ -17,16 +18,6 @@ export const MODULE_MESSAGES = {
 /** `?entityId=`: one entity, or absent for all the caller's entities ("All entities"). */
 export const entityFilter = z.object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }).optional() });
 
-/** A text field: trimmed, length-capped, no control or format characters (they hide content). */
-export const moduleText = (max: number, required?: string) => {
-  const base = z
-    .string({ error: required ?? 'Invalid text' })
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), MODULE_MESSAGES.invalidText);
-  return required ? base.refine((v) => v.length > 0, required) : base;
-};
-
 /** The module context: the caller's entities for the product with their role (the entity switcher). */
 export const moduleContext = z.object({
   entities: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ACCESS_ROLES) })),
@@ -41,7 +32,7 @@ export const importReport = z.object({
 export type ImportReport = z.infer<typeof importReport>;
 
 export const importInput = z
-  .object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }), csv: z.string().max(2_000_000) })
+  .object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }), csv: csvText({ max: 2_000_000, invalid: MODULE_MESSAGES.invalidText }) })
   .strict();
 
 /** `version` sent back on an update: the server refuses it (409) when the record changed since. */
@@ -54,4 +45,12 @@ export const isIsoDate = (value: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
 };
 
-export const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
+/** A date field: the YYYY-MM-DD pattern (in the API reference), then a real calendar day. */
+export const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isIsoDate, message);
+
+/** Module text rules, each with the module's messages: see src/shared/text.ts. */
+export const moduleTextRules = (max: number) => ({ max, maxMessage: `At most ${max} characters.`, invalid: MODULE_MESSAGES.invalidText });

@@ -64,6 +64,46 @@ export function plainText(rules: Omit<TextRules, 'min'>) {
     .max(rules.max, rules.maxMessage);
 }
 
+export interface OptionalTextRules {
+  max: number;
+  maxMessage?: string;
+  /** Message for a control (or, for names, format) character; defaults to TEXT_MESSAGES. */
+  invalid?: string;
+}
+
+/**
+ * An optional name-like text (a job title, a department): the rules of `nameText`, but it may be
+ * empty after trimming.
+ */
+export function optionalNameText(rules: OptionalTextRules) {
+  return z
+    .string()
+    .overwrite((v) => v.normalize('NFKC'))
+    .trim()
+    .regex(NO_CONTROL_OR_FORMAT_CHARACTERS, rules.invalid ?? TEXT_MESSAGES.invalidCharacters)
+    .max(rules.max, rules.maxMessage);
+}
+
+/** Optional free text (a search, a reason, a comment): the rules of `plainText`, but it may be empty. */
+export function optionalPlainText(rules: OptionalTextRules) {
+  return z
+    .string()
+    .trim()
+    .regex(NO_CONTROL_CHARACTERS, rules.invalid ?? TEXT_MESSAGES.controlCharacters)
+    .max(rules.max, rules.maxMessage);
+}
+
+/**
+ * The text of an uploaded CSV file: tabs and line breaks (LF, CR) are its structure, every other
+ * control character is refused. Each cell is then checked by the rules of its own field.
+ */
+export const NO_CONTROL_CHARACTERS_EXCEPT_LINES = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
+export const csvText = (rules: { max: number; maxMessage?: string; invalid?: string }) =>
+  z
+    .string()
+    .max(rules.max, rules.maxMessage)
+    .regex(NO_CONTROL_CHARACTERS_EXCEPT_LINES, rules.invalid ?? TEXT_MESSAGES.controlCharacters);
+
 /**
  * A new password: not trimmed (spaces inside a password are the user's), but not blank, and no
  * control characters (nobody can type them; a NUL would end the string in some hashers).

@@ -23,7 +23,10 @@ const exportCsv = defineRoute('super_admin', {
   tags: ['Audit'],
   request: { query: auditFilter },
   responses: {
-    200: { content: { 'text/csv': { schema: z.string() } }, description: 'CSV, one event per row, with a header row' },
+    200: {
+      content: { 'text/csv': { schema: z.string().meta({ description: `CSV: a header row (${AUDIT_CSV_COLUMNS.join(', ')}), then one event per row` }) } },
+      description: 'CSV, one event per row, with a header row',
+    },
   },
 });
 

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import {
+  EMPLOYEE_CSV_COLUMNS,
   HRMS_MESSAGES,
   awayList,
   balanceList,
@@ -99,7 +100,13 @@ const exportEmployeesRoute = defineRoute('user', {
   tags: ['HRMS'],
   summary: 'The directory under the same filters as CSV (streamed)',
   request: { query: employeeFilters },
-  responses: { 200: { content: { 'text/csv': { schema: z.string() } }, description: 'CSV' }, ...scoped },
+  responses: {
+    200: {
+      content: { 'text/csv': { schema: z.string().meta({ description: `CSV: a header row (${EMPLOYEE_CSV_COLUMNS.join(', ')}), then one employee per row` }) } },
+      description: 'CSV, one employee per row, with a header row',
+    },
+    ...scoped,
+  },
 });
 const importEmployeesRoute = defineRoute('user', {
   method: 'post',
