@@ -20,10 +20,13 @@ export const TEXT_MESSAGES = {
   invalidCharacters: 'Names must not contain control or invisible formatting characters',
 } as const;
 
-/** No Unicode control character (Cc) anywhere. */
-export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-/** No control (Cc) or format (Cf: bidi controls, zero-width characters, BOM) character anywhere. */
-export const NO_CONTROL_OR_FORMAT_CHARACTERS = /^[^\p{Cc}\p{Cf}]*$/u;
+/**
+ * No Unicode control character (Cc) anywhere, and no lone surrogate (Cs): JSON can carry "\ud800",
+ * which is not text at all and which no database encoding can store (it once answered 500).
+ */
+export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cs}]*$/u;
+/** As above, and no format character (Cf: bidi controls, zero-width characters, BOM). */
+export const NO_CONTROL_OR_FORMAT_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Cs}]*$/u;
 
 export const hasControlCharacters = (value: string) => !NO_CONTROL_CHARACTERS.test(value);
 
@@ -97,7 +100,7 @@ export function optionalPlainText(rules: OptionalTextRules) {
  * The text of an uploaded CSV file: tabs and line breaks (LF, CR) are its structure, every other
  * control character is refused. Each cell is then checked by the rules of its own field.
  */
-export const NO_CONTROL_CHARACTERS_EXCEPT_LINES = /^(?:[^\p{Cc}]|[\t\n\r])*$/u;
+export const NO_CONTROL_CHARACTERS_EXCEPT_LINES = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u;
 export const csvText = (rules: { max: number; maxMessage?: string; invalid?: string }) =>
   z
     .string()

@@ -90,7 +90,8 @@ describe('the same UUID in two letter cases in one body (finding 8)', () => {
 });
 
 describe('control characters in text are refused with 400 (finding 6)', () => {
-  const controls = ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u0007'];
+  // The last two are lone surrogates: not text, and no database encoding can store them.
+  const controls = ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u0007', '\ud800', 'a\udfffb'];
 
   it.each(controls.map((v) => [JSON.stringify(v), v]))('%s in every name on every route, nothing written', async (_label, value) => {
     const before = await rowCount();
