@@ -3,12 +3,32 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DRIZZLE_PARSERS, forDrizzle } from './pglite-driver';
 import * as schema from './schema';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+
+let compiled: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and shared by every PGlite it opens. Otherwise
+ * each instance compiles its own copy, which V8 frees again when the instance is collected. The
+ * test suite opens hundreds of in-memory databases, and on Node 24 one CI run lost a test worker
+ * to a V8 check while freeing wasm code ("jit_page_->allocations_.erase(addr) == 1" in
+ * UnregisterWasmAllocation); with shared code nothing is freed. It also saves a compile per database.
+ */
+function pgliteModules() {
+  compiled ??= (async () => {
+    const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+    const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  return compiled;
+}
 
 export interface Database {
   db: Db;
@@ -63,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS });
+  const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS, ...(await pgliteModules()) });
   const db = drizzlePglite({ client: forDrizzle(client), schema });
   await migratePglite(db, { migrationsFolder });
   return {
