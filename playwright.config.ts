@@ -6,6 +6,8 @@ import { join } from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const webRoot = process.env.E2E_WEB_ROOT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'worksphere-e2e-'));
+// The test workers read the server's outbox (DATA_DIR/outbox) from here: they inherit it.
+process.env.E2E_DATA_DIR = dataDir;
 
 /** Debian's Chromium: this machine cannot download Playwright's own browser build. */
 const chromium = {

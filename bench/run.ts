@@ -16,29 +16,37 @@
  */
 import { hashPassword } from 'better-auth/crypto';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { ApiClient, catalogue, createUser, PASSWORD, signIn, signUpCompany, type SignedUp } from './lib/api';
-import { cleanupAll, installExitHandlers, onCleanup } from './lib/cleanup';
+import { onCleanup } from './lib/cleanup';
 import { assertClean, load, type LoadRequest, type LoadResult } from './lib/load';
 import { pgbenchScript, readTrace, runPgbench, type PgbenchResult } from './lib/pgbench';
 import { freePort, HOST, ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer, stopChild } from './lib/proc';
-import { fmt, markdownTable, writeResults, type Figure } from './lib/report';
+import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
+import { alternate, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
+import { seedModules, type ModuleSeedOptions, type ModuleSeedReport } from './lib/seed-modules';
 import { measureWeb } from './lib/web';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (env overrides are for experiments; the committed results use the defaults)
 
 const env = process.env;
-const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
 const SETTINGS = {
   seed: num('BENCH_SEED', 20_251_122),
   companies: num('BENCH_COMPANIES', 15_000),
   users: num('BENCH_USERS', 250_000),
   bigCompanyUsers: num('BENCH_BIG_COMPANY_USERS', 50_000),
+  /** HRMS employees in all; the big company's entity gets bigEntityEmployees, the small one's 10. */
+  employees: num('BENCH_EMPLOYEES', 1_000_000),
+  bigEntityEmployees: num('BENCH_BIG_ENTITY_EMPLOYEES', 100_000),
+  smallEntityEmployees: 10,
+  /** Audit events of the big company (PostgreSQL); the small company gets smallAuditEvents. */
+  bigAuditEvents: num('BENCH_AUDIT_EVENTS', 1_000_000),
+  smallAuditEvents: 100,
   /** Seconds of each measurement (after a 1 s warm-up). */
   seconds: num('BENCH_SECONDS', 5),
   /** Rounds of each throughput ratio, alternating ours and baseline; the mean of each side is used. */
@@ -51,13 +59,11 @@ const SETTINGS = {
   latencyConnections: 4,
   signInConnections: 8,
   /** Password-hashing threads of the server and of the bare-verify baseline (the product default: one per core). */
-  hashThreads: String(cpus().length),
+  hashThreads: HASH_THREADS,
   budgetMs: 15 * 60_000,
 };
 const DEADLINE_MS = SETTINGS.budgetMs - 30_000;
 const RESULTS_DIR = env.BENCH_RESULTS_DIR ? resolve(env.BENCH_RESULTS_DIR) : join(ROOT, 'bench', 'results');
-const AUTH_SECRET = `bench-${'s'.repeat(40)}`;
-const BIG = 1_000_000_000;
 
 const started = performance.now();
 const elapsed = () => performance.now() - started;
@@ -85,64 +91,10 @@ async function setUpAccounts(origin: string): Promise<Accounts> {
   return { products, big, small, hub, hubToken: hub.sessionToken };
 }
 
-const cookieHeaders = (c: ApiClient) => ({ cookie: c.cookie });
 
-function serverEnv(extra: Record<string, string>) {
-  return {
-    AUTH_SECRET,
-    LOG_LEVEL: 'info',
-    SIGN_IN_MAX_FAILURES: String(BIG),
-    SIGN_UP_MAX_ATTEMPTS: String(BIG),
-    PASSWORD_HASH_THREADS: SETTINGS.hashThreads,
-    DATABASE_POOL_SIZE: String(SETTINGS.connections),
-    NODE_ENV: 'production',
-    ...extra,
-  };
-}
 
-/** Loopback only: the benchmark never sends load anywhere else. */
-function loopbackUrl(raw: string) {
-  const url = new URL(raw);
-  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(url.hostname)) {
-    throw new Error(`DATABASE_URL must point at a loopback address, not ${url.hostname}`);
-  }
-  return url;
-}
 
-async function createDatabase(serverUrl: URL, suffix: string) {
-  const name = `bench_${Date.now().toString(36)}_${process.pid}_${suffix}`;
-  const admin = new pg.Client({ connectionString: serverUrl.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  onCleanup(`drop database ${name}`, async () => {
-    const c = new pg.Client({ connectionString: serverUrl.toString() });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
-  const url = new URL(serverUrl.toString());
-  url.pathname = `/${name}`;
-  return { name, url };
-}
 
-/** Alternates ours and the baseline `rounds` times; returns every sample and the means. */
-async function alternate<A, B>(rounds: number, ours: () => Promise<A>, baseline: () => Promise<B>) {
-  const a: A[] = [];
-  const b: B[] = [];
-  for (let r = 0; r < rounds; r++) {
-    a.push(await ours());
-    b.push(await baseline());
-  }
-  return { ours: a, baseline: b };
-}
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 async function startBareServer(headers: Record<string, string>, body: string) {
   const port = await freePort();
@@ -171,7 +123,7 @@ async function traceProductsHub(tmp: string, dbUrl: string, hub: ApiClient) {
     name: 'pg-trace',
     logDir: tmp,
     preload: ['./bench/lib/sql-trace.mjs'],
-    env: serverEnv({ DATABASE_URL: dbUrl, DATA_DIR: join(tmp, 'pg-trace-data'), BENCH_SQL_TRACE: tracePath }),
+    env: serverEnv(SETTINGS.connections, { DATABASE_URL: dbUrl, DATA_DIR: join(tmp, 'pg-trace-data'), BENCH_SQL_TRACE: tracePath }),
   });
   try {
     const client = new ApiClient(server.origin);
@@ -227,9 +179,9 @@ async function main(results: Results) {
   await versionClient.end();
 
   const liteDir = join(tmp, 'pglite-data');
-  let pgServer = await startServer({ name: 'pg', logDir: tmp, env: serverEnv({ DATABASE_URL: db.url.toString(), DATA_DIR: join(tmp, 'pg-data'), WEB_ROOT: webRoot }) });
-  const pgEmptyServer = await startServer({ name: 'pg-empty', logDir: tmp, env: serverEnv({ DATABASE_URL: emptyDb.url.toString(), DATA_DIR: join(tmp, 'pg-empty-data') }) });
-  const liteSetup = await startServer({ name: 'pglite-setup', logDir: tmp, env: serverEnv({ DATA_DIR: liteDir, WEB_ROOT: webRoot }) });
+  let pgServer = await startServer({ name: 'pg', logDir: tmp, env: serverEnv(SETTINGS.connections, { DATABASE_URL: db.url.toString(), DATA_DIR: join(tmp, 'pg-data'), WEB_ROOT: webRoot }) });
+  const pgEmptyServer = await startServer({ name: 'pg-empty', logDir: tmp, env: serverEnv(SETTINGS.connections, { DATABASE_URL: emptyDb.url.toString(), DATA_DIR: join(tmp, 'pg-empty-data') }) });
+  const liteSetup = await startServer({ name: 'pglite-setup', logDir: tmp, env: serverEnv(SETTINGS.connections, { DATA_DIR: liteDir, WEB_ROOT: webRoot }) });
   log(`servers up: pg ${pgServer.origin}, pg-empty ${pgEmptyServer.origin}, pglite ${liteSetup.origin}`);
   const [pgAcc, emptyAcc, liteAcc] = await Promise.all([setUpAccounts(pgServer.origin), setUpAccounts(pgEmptyServer.origin), setUpAccounts(liteSetup.origin)]);
   await liteSetup.stop();
@@ -273,18 +225,39 @@ async function main(results: Results) {
     grow: [{ companyId: acc.big.companyId, targetUsers: SETTINGS.bigCompanyUsers, organizations: 25, entitiesPerOrganization: 4, productMask: 15 }],
     passwordHash,
   });
-  const seedPg = async (): Promise<SeedReport> => {
+  const moduleSeedOptions = (acc: Accounts, withAudit: boolean): ModuleSeedOptions => ({
+    totalEmployees: SETTINGS.employees,
+    placed: [
+      { companyId: acc.big.companyId, entityId: acc.big.entityId, count: SETTINGS.bigEntityEmployees },
+      { companyId: acc.small.companyId, entityId: acc.small.entityId, count: SETTINGS.smallEntityEmployees },
+    ],
+    ...(withAudit
+      ? {
+          auditEvents: [
+            { companyId: acc.big.companyId, count: SETTINGS.bigAuditEvents },
+            { companyId: acc.small.companyId, count: SETTINGS.smallAuditEvents },
+          ],
+        }
+      : {}),
+  });
+  type FullSeedReport = SeedReport & { modules: ModuleSeedReport | null };
+  const seedPg = async (): Promise<FullSeedReport> => {
     const c = new pg.Client({ connectionString: db.url.toString() });
     await c.connect();
     try {
-      return await seed((sql, params) => c.query(sql, params), seedOptions(pgAcc), (s) => log(`[pg] ${s}`));
+      const exec = (sql: string, params?: unknown[]) => c.query(sql, params);
+      const base = await seed(exec, seedOptions(pgAcc), (s) => log(`[pg] ${s}`));
+      const modules = await seedModules(exec, moduleSeedOptions(pgAcc, true), (s) => log(`[pg] ${s}`));
+      return { ...base, modules };
     } finally {
       await c.end();
     }
   };
-  const seedLite = async (): Promise<SeedReport> => {
-    const { stdout } = await runNode('bench/lib/seed-pglite.ts', [liteDir, JSON.stringify(seedOptions(liteAcc))], { timeoutMs: 360_000 });
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as SeedReport;
+  const seedLite = async (): Promise<FullSeedReport> => {
+    const { stdout } = await runNode('bench/lib/seed-pglite.ts', [liteDir, JSON.stringify(seedOptions(liteAcc)), JSON.stringify(moduleSeedOptions(liteAcc, false))], {
+      timeoutMs: 420_000,
+    });
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as FullSeedReport;
   };
   const [pgSeed, liteSeed] = await Promise.all([seedPg(), seedLite()]);
   m.seed = { postgres: pgSeed, pglite: liteSeed, settings: { seed: SETTINGS.seed, companies: SETTINGS.companies, users: SETTINGS.users, bigCompanyUsers: SETTINGS.bigCompanyUsers } };
@@ -292,7 +265,7 @@ async function main(results: Results) {
 
   // A restart drops the pool's cached plans and connections made on the empty tables.
   await pgServer.stop();
-  pgServer = await startServer({ name: 'pg-full', logDir: tmp, env: serverEnv({ DATABASE_URL: db.url.toString(), DATA_DIR: join(tmp, 'pg-data'), WEB_ROOT: webRoot }) });
+  pgServer = await startServer({ name: 'pg-full', logDir: tmp, env: serverEnv(SETTINGS.connections, { DATABASE_URL: db.url.toString(), DATA_DIR: join(tmp, 'pg-data'), WEB_ROOT: webRoot }) });
 
   // 5. PostgreSQL figures on the full data set ------------------------------------------------
   log('figure 4b: products hub p95, full data set vs almost empty database (alternating)');
@@ -335,6 +308,69 @@ async function main(results: Results) {
     pass: hubFullP95 / hubEmptyP95 <= 1.5,
     note: `the same accounts made through the API on two databases, one then bulk-seeded, two servers; ${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`,
   });
+
+  log('figures 7a, 7b: HRMS directory, 100,000-employee entity vs 10-employee entity (alternating)');
+  const directory = (acc: SignedUp, q?: string): LoadRequest => ({
+    path: `/api/hrms/employees?entityId=${acc.entityId}&limit=25${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+    headers: cookieHeaders(acc.client),
+  });
+  const latencyFigure = async (id: string, name: string, big: LoadRequest, small: LoadRequest, label: string) => {
+    const r = await alternate(
+      SETTINGS.latencyRounds,
+      async () => assertClean(`${label} big`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [big] })),
+      async () => assertClean(`${label} small`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [small] })),
+    );
+    const bigP95 = mean(r.ours.map((x) => x.latency.p95!));
+    const smallP95 = mean(r.baseline.map((x) => x.latency.p95!));
+    results.figures.push({
+      id,
+      name,
+      ours: fmt.ms(bigP95),
+      baseline: fmt.ms(smallP95),
+      ratio: bigP95 / smallP95,
+      goal: '≤ 1.5',
+      pass: bigP95 / smallP95 <= 1.5,
+      note: `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`,
+    });
+    return { big: r.ours, small: r.baseline };
+  };
+  const bigEntity = SETTINGS.bigEntityEmployees.toLocaleString('en-US');
+  m.hrmsDirectory = await latencyFigure(
+    '7a',
+    `HRMS: GET /api/hrms/employees first page (25, by name) p95, ${bigEntity}-employee entity vs 10-employee entity (PostgreSQL, full data)`,
+    directory(pgAcc.big),
+    directory(pgAcc.small),
+    'directory',
+  );
+  // A person's full name: one employee in 400 has it (a last name alone, one in twenty, clusters in the name order: see bench/README.md).
+  m.hrmsSearch = await latencyFigure(
+    '7b',
+    `HRMS: name search (q=ada lovelace) first page p95, ${bigEntity}-employee entity vs 10-employee entity (PostgreSQL, full data)`,
+    directory(pgAcc.big, 'ada lovelace'),
+    directory(pgAcc.small, 'ada lovelace'),
+    'search',
+  );
+
+  log('figure 8: audit log first page, 1,000,000-event company vs 100-event company (alternating)');
+  const auditPage = (acc: SignedUp): LoadRequest => ({ path: '/api/audit-events?limit=50', headers: cookieHeaders(acc.client) });
+  m.auditLog = await latencyFigure(
+    '8',
+    `Audit log: GET /api/audit-events first page (50) p95, company with ${SETTINGS.bigAuditEvents.toLocaleString('en-US')} events vs ${SETTINGS.smallAuditEvents} (PostgreSQL)`,
+    auditPage(pgAcc.big),
+    auditPage(pgAcc.small),
+    'audit',
+  );
+
+  log('figure 4c: user search, 50,000-user company vs 5-user company (alternating)');
+  // As the Users page asks for its first page of a search: with the total count.
+  const userSearch = (c: ApiClient): LoadRequest => ({ path: `/api/users?limit=50&count=true&search=${encodeURIComponent('ada lovelace')}`, headers: cookieHeaders(c) });
+  m.userSearch = await latencyFigure(
+    '4c',
+    'Scale: GET /api/users?search=ada lovelace (first page with its total) p95, 50,000-user company vs 5-user company (PostgreSQL, full data)',
+    userSearch(pgAcc.big.client),
+    userSearch(pgAcc.small.client),
+    'user search',
+  );
 
   log('figure 2: products hub vs pgbench running the same SQL');
   const statements = await traceProductsHub(tmp, db.url.toString(), pgAcc.hub);
@@ -446,7 +482,7 @@ async function main(results: Results) {
   });
 
   // 6. PGlite figures ---------------------------------------------------------------------------
-  const liteServer = await startServer({ name: 'pglite-full', logDir: tmp, env: serverEnv({ DATA_DIR: liteDir, WEB_ROOT: webRoot }) });
+  const liteServer = await startServer({ name: 'pglite-full', logDir: tmp, env: serverEnv(SETTINGS.connections, { DATA_DIR: liteDir, WEB_ROOT: webRoot }) });
   log('figure 5a: products hub throughput, PGlite vs PostgreSQL (same data size)');
   const f5 = await alternate(
     SETTINGS.rounds,
@@ -464,6 +500,26 @@ async function main(results: Results) {
     ratio: liteRps / pgRps,
     goal: '≥ 0.40',
     pass: liteRps / pgRps >= 0.4,
+  });
+  log('figure 7c: HRMS directory throughput, PGlite vs PostgreSQL (same data)');
+  const liteDirectory: LoadRequest = { path: `/api/hrms/employees?entityId=${liteAcc.big.entityId}&limit=25`, headers: cookieHeaders(liteAcc.big.client) };
+  const pgDirectory: LoadRequest = { path: `/api/hrms/employees?entityId=${pgAcc.big.entityId}&limit=25`, headers: cookieHeaders(pgAcc.big.client) };
+  const f7c = await alternate(
+    SETTINGS.rounds,
+    async () => assertClean('directory pglite', await load({ origin: liteServer.origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [liteDirectory] })),
+    async () => assertClean('directory pg', await load({ origin: pgServer.origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [pgDirectory] })),
+  );
+  m.hrmsDirectoryPgliteVsPostgres = { pglite: f7c.ours, postgres: f7c.baseline };
+  const liteDirRps = mean(f7c.ours.map((r) => r.rps));
+  const pgDirRps = mean(f7c.baseline.map((r) => r.rps));
+  results.figures.push({
+    id: '7c',
+    name: `HRMS: directory first page throughput (${bigEntity}-employee entity), PGlite vs PostgreSQL (same data)`,
+    ours: fmt.rps(liteDirRps),
+    baseline: fmt.rps(pgDirRps),
+    ratio: liteDirRps / pgDirRps,
+    goal: '≥ 0.40',
+    pass: liteDirRps / pgDirRps >= 0.4,
   });
   await pgServer.stop();
 
@@ -520,7 +576,7 @@ async function main(results: Results) {
 
 // ---------------------------------------------------------------------------------------------
 
-function renderMarkdown(results: Results, meta: Record<string, unknown>, error: string | null) {
+function renderMarkdown(results: Results, meta: RunMeta, error: string | null) {
   const m = results.measurements;
   const lines: string[] = [];
   lines.push('# WorkSphere benchmark: latest run', '');
@@ -530,12 +586,17 @@ function renderMarkdown(results: Results, meta: Record<string, unknown>, error: 
   lines.push(markdownTable(results.figures), '');
   const notes = results.figures.filter((f) => f.note).map((f) => `- ${f.id}: ${f.note}`);
   if (notes.length || results.notes.length) lines.push('Notes:', '', ...notes, ...results.notes.map((n) => `- ${n}`), '');
-  const seedInfo = m.seed as { postgres: SeedReport; pglite: SeedReport } | undefined;
+  type Seeded = SeedReport & { modules: ModuleSeedReport | null };
+  const seedInfo = m.seed as { postgres: Seeded; pglite: Seeded } | undefined;
   if (seedInfo) {
+    const seconds = (r: Seeded) => ((r.ms + (r.modules?.ms ?? 0)) / 1000).toFixed(1);
     lines.push('## Data set', '');
-    lines.push(`Seed ${SETTINGS.seed}; bulk-seeded in ${(seedInfo.postgres.ms / 1000).toFixed(1)} s on PostgreSQL and ${(seedInfo.pglite.ms / 1000).toFixed(1)} s on PGlite (both at once, so each was slowed by the other).`, '');
+    lines.push(`Seed ${SETTINGS.seed}; bulk-seeded in ${seconds(seedInfo.postgres)} s on PostgreSQL and ${seconds(seedInfo.pglite)} s on PGlite (both at once, so each was slowed by the other).`, '');
     lines.push('| table | PostgreSQL rows | PGlite rows |', '|---|---|---|');
-    for (const [t, n] of Object.entries(seedInfo.postgres.counts)) lines.push(`| ${t} | ${n.toLocaleString('en-US')} | ${(seedInfo.pglite.counts[t] ?? 0).toLocaleString('en-US')} |`);
+    const counts = (r: Seeded): Record<string, number> => ({ ...r.counts, ...(r.modules?.counts ?? {}) });
+    const pgCounts = counts(seedInfo.postgres);
+    const liteCounts = counts(seedInfo.pglite);
+    for (const [t, n] of Object.entries(pgCounts)) lines.push(`| ${t} | ${n.toLocaleString('en-US')} | ${(liteCounts[t] ?? 0).toLocaleString('en-US')} |`);
     lines.push('');
   }
   const sqlInfo = m.productsHubSql as { pgbenchScript: string } | undefined;
@@ -552,31 +613,14 @@ function renderMarkdown(results: Results, meta: Record<string, unknown>, error: 
   return `${lines.join('\n')}\n`;
 }
 
-const results: Results = { figures: [], measurements: {}, notes: [] };
-const loadStart = loadavg().map((x) => x.toFixed(2)).join(' ');
-installExitHandlers(DEADLINE_MS);
-let error: string | null = null;
-try {
-  await main(results);
-} catch (e) {
-  error = (e as Error).stack ?? String(e);
-  log(`FAILED: ${error}`);
-} finally {
-  log('cleaning up');
-  await cleanupAll();
-}
-const meta = {
-  finishedAt: new Date().toISOString(),
-  durationSec: Math.round(elapsed() / 1000),
-  cpus: cpus().length,
-  cpuModel: cpus()[0]?.model ?? 'unknown',
-  memoryGb: Math.round(totalmem() / 2 ** 30),
-  loadStart,
-  loadEnd: loadavg().map((x) => x.toFixed(2)).join(' '),
-  node: process.version,
-  settings: SETTINGS,
-};
-writeResults(RESULTS_DIR, renderMarkdown(results, meta, error?.split('\n')[0] ?? null), { meta, error, figures: results.figures, notes: results.notes, measurements: results.measurements });
-log(`wrote ${join(RESULTS_DIR, 'latest.md')} and latest.json (${meta.durationSec} s)`);
-for (const f of results.figures) log(`${f.pass === null ? 'n/a ' : f.pass ? 'pass' : 'FAIL'}  ${f.id}  ${f.ours}  vs ${f.baseline}  ratio ${fmt.ratio(f.ratio)}  goal ${f.goal}`);
-process.exit(error ? 1 : env.BENCH_STRICT && results.figures.some((f) => f.pass === false) ? 2 : 0);
+await runBench({
+  base: 'latest',
+  dir: RESULTS_DIR,
+  deadlineMs: DEADLINE_MS,
+  elapsed,
+  log,
+  results: { figures: [], measurements: {}, notes: [] } as Results,
+  meta: { settings: SETTINGS },
+  main,
+  render: renderMarkdown,
+});

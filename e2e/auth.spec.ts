@@ -148,9 +148,9 @@ test.describe('sign-in and sessions', () => {
 test('an unknown path shows the 404 page and logs the path', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto('/crm/clients');
+  await page.goto('/crm/marketing');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
-  expect(errors.some((e) => e.includes('/crm/clients'))).toBe(true);
+  expect(errors.some((e) => e.includes('/crm/marketing'))).toBe(true);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -61,3 +61,21 @@ export async function signInViaUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/products$/);
 }
+
+/**
+ * Lifts a board card by keyboard (Space on its handle) and waits until dnd-kit holds it
+ * (aria-pressed) and has measured the columns (two frames; an arrow key pressed before that is
+ * lost). On a loaded machine a first Space was at times not taken, on the CRM and ATS boards
+ * alike (no lift, no announcement): Space is pressed again only while the card is not lifted.
+ */
+export async function liftCard(page: Page, handleName: string) {
+  const handle = page.getByRole('button', { name: handleName });
+  await expect(async () => {
+    if ((await handle.getAttribute('aria-pressed')) !== 'true') {
+      await handle.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(handle).toHaveAttribute('aria-pressed', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+}

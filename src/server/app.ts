@@ -17,15 +17,21 @@ import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
 import { requestContext, requestLog, securityHeaders } from './http/request-context';
 import type { RateLimitStore } from './http/rate-limit';
+import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { serializeError } from './logger';
+import { isUploadPath, MAX_UPLOAD_BYTES } from './platform/files';
 import { authRoutes } from './modules/auth/routes';
 import { entityRoutes } from './modules/entities/routes';
+import { crmRoutes } from './modules/crm/routes';
+import { atsRoutes } from './modules/ats/routes';
 import { hrmsRoutes } from './modules/hrms/routes';
+import { projectsRoutes } from './modules/projects/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { systemRoutes } from './modules/system/routes';
+import { twoFactorRoutes } from './modules/two-factor/routes';
 import { userRoutes } from './modules/users/routes';
 
 export interface AppDeps {
@@ -87,10 +93,18 @@ export function createApp(deps: AppDeps) {
       throw new AppError(413, ERROR_CODES.tooLarge, ERROR_MESSAGES.tooLarge);
     },
   });
+  // File uploads (platform/files.ts) take a file of up to MAX_UPLOAD_BYTES; every other body the
+  // configured limit.
+  const limitUpload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES,
+    onError: () => {
+      throw new AppError(413, ERROR_CODES.tooLarge, ERROR_MESSAGES.tooLarge);
+    },
+  });
   // Registered for those methods only, so reads do not pass through it at all.
   app.on(UNSAFE_METHODS, '/api/*', (c, next) => {
     checkOrigin(c);
-    return limitBody(c, next);
+    return isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next);
   });
 
   const api = new OpenAPIHono<AppEnv>()
@@ -102,8 +116,13 @@ export function createApp(deps: AppDeps) {
     .route('/', userRoutes)
     .route('/', auditRoutes)
     .route('/', sessionRoutes)
+    .route('/', accountRoutes)
+    .route('/', twoFactorRoutes)
     // Modules (docs/modules.md): one line each.
-    .route('/', hrmsRoutes);
+    .route('/', hrmsRoutes)
+    .route('/', atsRoutes)
+    .route('/', projectsRoutes)
+    .route('/', crmRoutes);
   app.route('/api', api);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -41,6 +41,15 @@ const schema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** Audit events older than this many days are purged once a day. */
   AUDIT_RETENTION_DAYS: positiveInt(365),
+  /** smtp:// or smtps:// URL of the mail server; unset = messages written under DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (/^smtps?:\/\//.test(v) && URL.canParse(v)), { message: 'SMTP_URL must be an smtp:// or smtps:// URL' }),
+  MAIL_FROM: z.string().min(3).default('WorkSphere <no-reply@localhost>'),
+  /** Password-reset requests allowed per client address and per email address per window. */
+  PASSWORD_RESET_MAX_REQUESTS: positiveInt(5),
 });
 
 export type Config = z.infer<typeof schema> & { baseUrl: string };

@@ -1,10 +1,14 @@
 import closeWithGrace from 'close-with-grace';
+import { closeEventStreams } from './platform/events';
 import { fileURLToPath } from 'node:url';
 import { createApp, SECURITY_HEADERS } from './app';
 import { createAuth } from './auth/auth';
 import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
 import { scheduleAuditPurge } from './audit/purge';
+import { startMailSender } from './mail/sender';
+import { fileTransport, smtpTransport } from './mail/transport';
+import { join } from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import type { Redis } from 'ioredis';
@@ -69,13 +73,19 @@ async function main() {
     });
 
     const stopAuditPurge = scheduleAuditPurge(database.db, config.AUDIT_RETENTION_DAYS, log);
+    // The outbox's sender: mail committed before a crash goes out after the next start.
+    const mail = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : fileTransport(join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
+    const stopMailSender = startMailSender(database.db, mail, log);
 
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
       else log.info({ signal }, 'shutting down');
       // Stop accepting connections and wait for requests in flight, then close the database.
+      // Open event streams never finish by themselves: end them first.
+      closeEventStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopAuditPurge();
+      await stopMailSender();
       await database.close();
       await redis?.quit().catch(() => {});
       await closePasswordPool();

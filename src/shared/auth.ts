@@ -92,6 +92,9 @@ export const sessionUser = z.object({
   companyId: z.uuid(),
   organizationId: z.uuid().nullable(),
   entityId: z.uuid().nullable(),
+  twoFactorEnabled: z.boolean().optional(),
+  /** Two-factor sign-in is required of this user and not set up: every other route answers 403 until it is. */
+  twoFactorSetupRequired: z.boolean().optional(),
 }).meta({ id: 'SessionUser', description: 'The signed-in user.' });
 export type SessionUser = z.infer<typeof sessionUser>;
 

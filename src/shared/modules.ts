@@ -20,7 +20,8 @@ export const entityFilter = z.object({ entityId: z.uuid({ error: MODULE_MESSAGES
 
 /** The module context: the caller's entities for the product with their role (the entity switcher). */
 export const moduleContext = z.object({
-  entities: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ACCESS_ROLES) })),
+  /** `currency`: of the entity's country (ISO 4217), for a module's amounts. */
+  entities: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(ACCESS_ROLES), currency: z.string() })),
 });
 export type ModuleContext = z.infer<typeof moduleContext>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { email as emailSchema, MIN_PASSWORD_LENGTH } from './auth';
-import { page } from './pagination';
+import { page, pageQuery } from './pagination';
 import { ACCESS_ROLES, ROLES } from './roles';
-import { nameText, newPassword, NO_CONTROL_CHARACTERS, plainText, uuid } from './text';
+import { nameText, newPassword, NO_CONTROL_CHARACTERS, optionalPlainText, plainText, uuid } from './text';
 
 export const USER_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -23,8 +23,27 @@ export const USER_MESSAGES = {
   createFailed: 'Failed to create user',
   deleteFailed: 'Failed to delete user',
   confirmDelete: 'Are you sure you want to delete this user? This action cannot be undone.',
-  editPlaceholder: 'Edit functionality will be implemented in the next phase.',
   cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastSuperAdmin: 'A company needs at least one active super admin.',
+  updated: 'User updated successfully',
+  updateFailed: 'Failed to update user',
+  deactivated: 'User deactivated successfully',
+  reactivated: 'User reactivated successfully',
+  deactivateFailed: 'Failed to deactivate user',
+  reactivateFailed: 'Failed to reactivate user',
+  confirmDeactivate: 'Their sessions end at once and they cannot sign in until reactivated. Their data and access are kept.',
+  notDeactivated: 'Only a deactivated user can be reactivated.',
+  accountDeactivated: 'Your account has been deactivated. Contact your administrator.',
+  invited: 'Invitation sent successfully',
+  invitationResent: 'Invitation sent again',
+  invitationRevoked: 'Invitation revoked',
+  invitationFailed: 'Failed to send the invitation',
+  notInvited: 'This user has no pending invitation.',
+  invitedCannotBeDeactivated: 'An invited user cannot be deactivated. Revoke the invitation instead.',
+  passwordResetSent: 'Password reset email sent',
+  passwordResetFailed: 'Failed to send the password reset email',
+  notActive: 'Only an active user can be sent a password reset.',
   notFound: 'User not found',
   pleaseLogIn: 'Please log in to access User Management.',
   accessDenied: 'Access denied. Super admin privileges required.',
@@ -83,17 +102,103 @@ export const userCreateInput = z
   });
 export type UserCreateInput = z.input<typeof userCreateInput>;
 
+/** The wizard with "Send an invitation email": no password; the invitee chooses one from the link. */
+export const userInviteInput = z
+  .object({
+    firstName: userAccountShape.firstName,
+    lastName: userAccountShape.lastName,
+    email: userAccountShape.email,
+    access: z.array(accessGrant, { error: USER_MESSAGES.configureAccess }).min(1, USER_MESSAGES.configureAccess).max(100),
+  })
+  .strict()
+  .meta({
+    id: 'UserInviteInput',
+    examples: [
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        access: [{ productId: 'c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e', entityId: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', roleType: 'member' }],
+      },
+    ],
+  });
+export type UserInviteInput = z.input<typeof userInviteInput>;
+
+/** Active signs in; Invited has not chosen a password yet; Deactivated may not sign in. */
+export const USER_STATUSES = ['active', 'invited', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' };
+
 export const user = z.object({
   id: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
   createdAt: z.iso.datetime({ offset: true }),
 }).meta({
   id: 'User',
-  examples: [{ id: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', createdAt: '2026-11-23T09:30:00.000Z' }],
+  examples: [
+    { id: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'active', createdAt: '2026-11-23T09:30:00.000Z' },
+  ],
 });
 export type User = z.infer<typeof user>;
 
-export const userPage = page(user);
+/** A page of the list; with `count=true`, how many users match the filters in all (null otherwise). */
+export const userPage = page(user).extend({ total: z.number().int().nullable() });
+
+/** `GET /users?search=&status=&role=`: name anywhere or email from its start, any case. */
+export const userListQuery = pageQuery.extend({
+  search: optionalPlainText({ max: 200 })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .describe('Part of the name (anywhere) or the start of the email, any case'),
+  status: z.enum(USER_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
+  count: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('Also count every match (`total`): a second query, so clients ask only when they show it'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** A user with their product access rows (the edit dialog's starting point). */
+export const userDetail = user
+  .extend({
+    access: z.array(z.object({ productId: z.uuid(), entityId: z.uuid(), roleType: z.enum(ACCESS_ROLES) })),
+  })
+  .meta({ id: 'UserDetail' });
+export type UserDetail = z.infer<typeof userDetail>;
+
+/**
+ * The edit dialog's body: every field optional (a client may send only what changed); the access
+ * rows, when sent, replace the user's access. A member (role user) keeps at least one row.
+ */
+export const userUpdateInput = z
+  .object({
+    firstName: userAccountShape.firstName.optional(),
+    lastName: userAccountShape.lastName.optional(),
+    email: userAccountShape.email.optional(),
+    role: z.enum(ROLES).optional(),
+    access: z.array(accessGrant, { error: USER_MESSAGES.configureAccess }).max(100).optional(),
+  })
+  .strict()
+  .refine((v) => v.role === 'super_admin' || v.access === undefined || v.access.length > 0, {
+    message: USER_MESSAGES.configureAccess,
+    path: ['access'],
+  })
+  .meta({
+    id: 'UserUpdateInput',
+    examples: [
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        role: 'user',
+        access: [{ productId: 'c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e', entityId: '9d4e2a7c-1b3f-4c8d-8e6a-5f4b3c2d1e0a', roleType: 'member' }],
+      },
+    ],
+  });
+export type UserUpdateInput = z.input<typeof userUpdateInput>;

@@ -4,7 +4,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { sessionKey } from '@/web/lib/session';
-import { setUnauthorizedHandler } from './lib/api';
+import { setTwoFactorSetupRequiredHandler, setUnauthorizedHandler } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -16,7 +16,10 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 
 const queryClient = createQueryClient();
 
-/** A request answered 401: the session ended while the page was open. Forget it and sign in again. */
+/**
+ * A request answered 401: the session ended while the page was open. Forget it and sign in again.
+ * A 403 asking for two-factor setup: the session is read again and RequireAuth goes to the setup.
+ */
 function RedirectOnUnauthorized() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -25,6 +28,8 @@ function RedirectOnUnauthorized() {
       queryClient.setQueryData(sessionKey, null);
       if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
     });
+    // Read the session again: it says so, and RequireAuth takes the user to the setup.
+    setTwoFactorSetupRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: sessionKey }));
   }, [navigate]);
   return null;
 }

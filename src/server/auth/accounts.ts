@@ -43,3 +43,19 @@ export async function insertCredentialUser(tx: Tx, user: NewUser) {
 }
 
 export const EMAIL_TAKEN_CONSTRAINT = 'users_email_lower_key';
+
+/** Ends every session of a user of the transaction's company but `keepSessionId` (sessions are not the app role's table). */
+export async function endSessionsOf(tx: Tx, userId: string, keepSessionId: string | null = null): Promise<number> {
+  const { rows } = await tx.execute<{ ended: number }>(sql`select app_end_user_sessions(${userId}::uuid, ${keepSessionId}::uuid) as ended`);
+  return Number(rows[0]?.ended ?? 0);
+}
+
+/** Replaces the password of a user of the transaction's company (reset, change). */
+export async function setCredentialPassword(tx: Tx, userId: string, passwordHash: string) {
+  await tx.execute(sql`select app_set_credential_password(${userId}::uuid, ${passwordHash})`);
+}
+
+/** Adds the first credential of a user of the transaction's company (an invitation accepted). */
+export async function addCredential(tx: Tx, userId: string, passwordHash: string) {
+  await tx.execute(sql`select app_add_credential_account(${userId}::uuid, ${passwordHash})`);
+}

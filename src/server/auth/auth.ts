@@ -1,6 +1,9 @@
 import { betterAuth } from 'better-auth';
 import pino, { type Logger } from 'pino';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { TWO_FACTOR } from '@/shared/two-factor-messages';
+import { PRODUCT_NAME } from '@/shared/brand';
 import { MIN_PASSWORD_LENGTH } from '@/shared/auth';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -27,7 +30,13 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins, log = pino({ l
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        twoFactors: schema.twoFactors,
+      },
       transaction: true,
     }),
     user: {
@@ -60,6 +69,17 @@ export function createAuth({ db, secret, baseUrl, trustedOrigins, log = pino({ l
       useSecureCookies: baseUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    // Two-factor sign-in (TOTP and recovery codes): our routes call its endpoints through
+    // auth.api (src/server/modules/two-factor); better-auth's handler is still never mounted.
+    plugins: [
+      twoFactor({
+        issuer: PRODUCT_NAME,
+        trustDeviceMaxAge: TWO_FACTOR.trustDeviceDays * 24 * 60 * 60,
+        twoFactorCookieMaxAge: TWO_FACTOR.challengeMinutes * 60,
+        backupCodeOptions: { amount: TWO_FACTOR.recoveryCodeCount, length: 10 },
+        accountLockout: { enabled: true, maxFailedAttempts: TWO_FACTOR.lockoutAfterFailures, durationSeconds: TWO_FACTOR.lockoutMinutes * 60 },
+      }),
+    ],
     telemetry: { enabled: false },
     // Our request log records sign-in outcomes; better-auth's own warnings would only repeat them.
     // Into our JSON log, never to the console as they are: a failed query's error carries its

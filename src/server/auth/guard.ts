@@ -1,13 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_MESSAGES } from '@/shared/errors';
-import { forbidden, unauthorized } from '../http/errors';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
+import { AppError, forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { readSession } from './session';
 
 export type Access = 'public' | 'user' | 'super_admin';
 
+export interface AccessOptions {
+  /** Open to a user whose company requires two-factor sign-in they have not set up (its own setup routes). */
+  beforeTwoFactorSetup?: boolean;
+}
+
 /** The guard of a route that needs a session (public routes have none: see defineRoute). */
-export function requireAccess(access: Exclude<Access, 'public'>): MiddlewareHandler<AppEnv> {
+export function requireAccess(access: Exclude<Access, 'public'>, options: AccessOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // The cookie straight from Node's request where there is one: reading it through the
     // Request object would build a Headers object of every header first.
@@ -19,6 +25,9 @@ export function requireAccess(access: Exclude<Access, 'public'>): MiddlewareHand
     c.set('sessionId', session.sessionId);
     if (access === 'super_admin' && session.user.role !== 'super_admin') {
       throw forbidden(ERROR_MESSAGES.superAdminOnly);
+    }
+    if (session.user.twoFactorSetupRequired && !options.beforeTwoFactorSetup) {
+      throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, TWO_FACTOR_MESSAGES.setupRequired);
     }
     return next();
   };

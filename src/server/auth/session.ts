@@ -3,7 +3,7 @@ import { parseCookies } from 'better-call';
 import { eq, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { companies, sessions, users } from '../db/schema';
 import type { Auth } from './auth';
 
 export interface Session {
@@ -31,7 +31,23 @@ export function toSessionUser(authUser: object): SessionUser {
     companyId: u.companyId,
     organizationId: u.organizationId ?? null,
     entityId: u.entityId ?? null,
+    twoFactorEnabled: typeof u.twoFactorEnabled === 'boolean' ? u.twoFactorEnabled : undefined,
+    twoFactorSetupRequired: typeof u.twoFactorSetupRequired === 'boolean' ? u.twoFactorSetupRequired : undefined,
   });
+}
+
+/** A super admin of a company that requires two-factor sign-in, without it: only its setup is open to them. */
+export const twoFactorSetupRequired = (u: { role: string; twoFactorEnabled: boolean; requireTwoFactor: boolean }) =>
+  u.role === 'super_admin' && u.requireTwoFactor && !u.twoFactorEnabled;
+
+/** The user's two-factor state (enabled; set-up required by the company), read on the owner connection. */
+export async function twoFactorState(db: Db, userId: string) {
+  const [row] = await db
+    .select({ role: users.role, twoFactorEnabled: users.twoFactorEnabled, requireTwoFactor: companies.requireSuperAdminTwoFactor })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return { twoFactorEnabled: row?.twoFactorEnabled ?? false, twoFactorSetupRequired: row ? twoFactorSetupRequired(row) : false };
 }
 
 type AuthContext = Awaited<Auth['$context']>;
@@ -60,7 +76,7 @@ export async function readSession(auth: Auth, db: Db, cookieHeader: string | und
   // better-auth's own parser (better-call's: the first cookie of a name wins, values decoded), so
   // that with two session cookies this check and better-auth (/api/session, sign-out) see the same one.
   const cookies = parseCookies(cookieHeader);
-  if (cookies.has(ctx.authCookies.dontRememberToken.name)) return loadSession(auth, headers());
+  if (cookies.has(ctx.authCookies.dontRememberToken.name)) return loadCompleteSession(auth, db, headers());
   const value = cookies.get(ctx.authCookies.sessionToken.name);
   if (!value) return null;
   const dot = value.lastIndexOf('.');
@@ -79,10 +95,17 @@ export async function readSession(auth: Auth, db: Db, cookieHeader: string | und
   const expiresAt = row.expiresAt.getTime();
   const { expiresIn, updateAge } = ctx.sessionConfig;
   const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-  if (expiresAt <= Date.now() || refreshDue) return loadSession(auth, headers());
+  if (expiresAt <= Date.now() || refreshDue) return loadCompleteSession(auth, db, headers());
 
-  const { sessionId, expiresAt: _expiresAt, ...user } = row;
-  return { sessionId, user: toSessionUser(user) };
+  const { sessionId, expiresAt: _expiresAt, requireTwoFactor: _require, ...user } = row;
+  return { sessionId, user: toSessionUser({ ...user, twoFactorSetupRequired: twoFactorSetupRequired(row) }) };
+}
+
+/** better-auth's session read, with the two-factor state its user lacks. */
+async function loadCompleteSession(auth: Auth, db: Db, headers: Headers): Promise<Session | null> {
+  const session = await loadSession(auth, headers);
+  if (!session) return null;
+  return { ...session, user: { ...session.user, ...(await twoFactorState(db, session.user.id)) } };
 }
 
 /**
@@ -102,9 +125,12 @@ function prepareSessionByToken(db: Db) {
       companyId: users.companyId,
       organizationId: users.organizationId,
       entityId: users.entityId,
+      twoFactorEnabled: users.twoFactorEnabled,
+      requireTwoFactor: companies.requireSuperAdminTwoFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token');
 }

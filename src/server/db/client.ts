@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -19,6 +21,10 @@ let compiled: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: 
  * test suite opens hundreds of in-memory databases, and on Node 24 one CI run lost a test worker
  * to a V8 check while freeing wasm code ("jit_page_->allocations_.erase(addr) == 1" in
  * UnregisterWasmAllocation); with shared code nothing is freed. It also saves a compile per database.
+ * The crash is not gone: on 2026-11-23 it stopped four CI runs, in rate-limits, operations and
+ * hrms-audit tests, also with every test database kept open to the end of its process, so V8
+ * frees this code while instances live (per-instance wrappers or extension code). Not solved;
+ * --no-wasm-tier-up did not prevent it either.
  */
 function pgliteModules() {
   compiled ??= (async () => {
@@ -35,6 +41,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on `channel` for the life of the database (or until the returned stop): PostgreSQL
+   * on a connection of its own, reconnected with backoff (`onReset` after each reconnect, since
+   * notifications sent meanwhile are lost); PGlite in-process.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReset: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,14 +88,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_advisory_unlock(727274)').catch(() => {});
       client.release();
     }
+    const stops = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      listen: async (channel, onMessage, onReset) => {
+        const stop = await listenPg(options.url, channel, onMessage, onReset);
+        stops.add(stop);
+        return async () => {
+          stops.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        for (const stop of [...stops]) await stop();
+        await pool.end();
+      },
     };
   }
-  const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS, ...(await pgliteModules()) });
+  // pg_trgm and btree_gin: the user search's index on (company, name trigrams) (PostgreSQL
+  // servers ship both as contrib extensions).
+  const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS, extensions: { pg_trgm, btree_gin }, ...(await pgliteModules()) });
   const db = drizzlePglite({ client: forDrizzle(client), schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -91,6 +117,53 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => client.close(),
+  };
+}
+
+/** A LISTEN connection that comes back after it breaks (1 s, doubling to 30 s between tries). */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onReset: () => void) {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+    });
+    // Errors end the connection; 'end' below reconnects.
+    client.on('error', () => {});
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return client;
+  };
+  const reconnect = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      open()
+        .then((client) => {
+          if (stopped) return void client.end().catch(() => {});
+          watch(client);
+          onReset();
+        })
+        .catch(() => reconnect(Math.min(delay * 2, 30_000)));
+    }, delay);
+  };
+  const watch = (client: pg.Client) => {
+    current = client;
+    client.once('end', () => {
+      if (current === client) current = undefined;
+      reconnect(1000);
+    });
+  };
+  watch(await open());
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end().catch(() => {});
   };
 }

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   jsonb,
@@ -19,6 +22,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** Binary data (résumés); read in slices with substring(), never whole through drizzle. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -40,6 +45,8 @@ export const products = pgTable(
 export const companies = pgTable('companies', {
   id: id(),
   name: text('name').notNull(),
+  /** Super admins without two-factor sign-in can reach nothing but its setup (issue 12). */
+  requireSuperAdminTwoFactor: boolean('require_super_admin_two_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -100,11 +107,15 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull().default('user'),
+    /** active | invited (no password chosen yet) | deactivated (sign-in refused, sessions ended). */
+    status: text('status').notNull().default('active'),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+    /** better-auth's two-factor plugin field: set when a TOTP setup is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -114,6 +125,7 @@ export const users = pgTable(
     index('users_email_idx').on(t.email),
     unique('users_id_company_id_key').on(t.id, t.companyId),
     check('users_role_check', sql`${t.role} in ('super_admin', 'user')`),
+    check('users_status_check', sql`${t.status} in ('active', 'invited', 'deactivated')`),
     index('users_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -165,6 +177,28 @@ export const verifications = pgTable('verifications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * better-auth's two-factor plugin table: the TOTP secret and the recovery codes, both encrypted
+ * with the auth secret; one row per user (unverified until the setup is confirmed).
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('two_factors_user_id_key').on(t.userId)],
+);
 
 export const companyProductAccess = pgTable(
   'company_product_access',
@@ -228,6 +262,60 @@ export const userProductAccess = pgTable(
       foreignColumns: [entityProductAccess.entityId, entityProductAccess.productId, entityProductAccess.companyId],
     }).onDelete('cascade'),
     index('user_product_access_entity_idx').on(t.entityId, t.productId),
+  ],
+);
+
+/**
+ * Single-use links (invitation, password reset): only the SHA-256 of the token is kept, with its
+ * expiry and what became of it. Tenant rows (RLS by company); looked up by hash on the owner
+ * connection before any company is known.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('user_tokens_token_hash_key').on(t.tokenHash),
+    check('user_tokens_kind_check', sql`${t.kind} in ('invitation', 'password_reset')`),
+    foreignKey({ name: 'user_tokens_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+    index('user_tokens_user_idx').on(t.userId, t.kind),
+  ],
+);
+
+/**
+ * The transactional outbox: a message is a row written in the transaction of the change that
+ * causes it; the mail sender (mail/sender.ts) delivers pending rows, retrying with backoff.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    // When the sender may next try it; a claim moves it ahead by the lease (a crashed sender's
+    // claim runs out and the row is tried again).
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -311,6 +399,16 @@ export const hrmsEmployees = pgTable(
     status: text('status').notNull().default('active'),
     endDate: date('end_date'),
     userId: uuid('user_id'),
+    /**
+     * Lower-cased copies for the directory's search. Stored columns, not expression indexes: under
+     * row-level security PostgreSQL uses an index only for conditions made of leakproof functions,
+     * and lower() is not one (`lower(x) like 'a%'` reads the whole entity); `^@` on a column is.
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    searchLastName: text('search_last_name').notNull().generatedAlwaysAs(sql`lower(last_name)`),
+    searchEmail: text('search_email').notNull().generatedAlwaysAs(sql`lower(work_email)`),
   },
   (t) => [
     moduleEntityFk('hrms_employees_entity_fk', t),
@@ -334,6 +432,10 @@ export const hrmsEmployees = pgTable(
     index('hrms_employees_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
     index('hrms_employees_manager_idx').on(t.managerId),
     index('hrms_employees_user_idx').on(t.userId),
+    // The directory's search (`search_* ^@ 'text'`): one range scan each, OR-ed in a bitmap.
+    index('hrms_employees_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
+    index('hrms_employees_entity_search_last_name_idx').on(t.entityId, t.searchLastName.op('text_pattern_ops')),
+    index('hrms_employees_entity_search_email_idx').on(t.entityId, t.searchEmail.op('text_pattern_ops')),
   ],
 );
 
@@ -391,5 +493,514 @@ export const hrmsLeaveRequests = pgTable(
     index('hrms_leave_requests_employee_dates_idx').on(t.employeeId, t.startDate),
     index('hrms_leave_requests_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
     index('hrms_leave_requests_entity_dates_idx').on(t.entityId, t.startDate, t.endDate),
+  ],
+);
+
+// ---- ATS (issue 15) --------------------------------------------------------------------------
+
+export const atsJobs = pgTable(
+  'ats_jobs',
+  {
+    ...moduleColumns(),
+    title: text('title').notNull(),
+    department: text('department').notNull().default(''),
+    location: text('location').notNull().default(''),
+    employmentType: text('employment_type').notNull(),
+    openings: integer('openings').notNull().default(1),
+    hiringManagerId: uuid('hiring_manager_id'),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('draft'),
+  },
+  (t) => [
+    moduleEntityFk('ats_jobs_entity_fk', t),
+    unique('ats_jobs_id_entity_id_key').on(t.id, t.entityId),
+    // The hiring manager is a user of the same company (ON DELETE SET NULL (hiring_manager_id): see the migration).
+    foreignKey({ name: 'ats_jobs_hiring_manager_fk', columns: [t.hiringManagerId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check('ats_jobs_employment_type_check', sql`${t.employmentType} in ('full_time', 'part_time', 'contractor')`),
+    check('ats_jobs_status_check', sql`${t.status} in ('draft', 'open', 'on_hold', 'closed')`),
+    check('ats_jobs_openings_check', sql`${t.openings} between 1 and 1000`),
+    index('ats_jobs_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
+    index('ats_jobs_entity_title_idx').on(t.entityId, t.title, t.id),
+    index('ats_jobs_entity_status_idx').on(t.entityId, t.status),
+  ],
+);
+
+export const atsCandidates = pgTable(
+  'ats_candidates',
+  {
+    ...moduleColumns(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    source: text('source').notNull().default(''),
+    /** Lower-cased copies for the search (as HRMS's directory: `search_* ^@ 'text'`, an index each). */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    searchLastName: text('search_last_name').notNull().generatedAlwaysAs(sql`lower(last_name)`),
+    searchEmail: text('search_email').notNull().generatedAlwaysAs(sql`lower(email)`),
+  },
+  (t) => [
+    moduleEntityFk('ats_candidates_entity_fk', t),
+    unique('ats_candidates_id_entity_id_key').on(t.id, t.entityId),
+    // One candidate per email per entity: a second application reuses the candidate.
+    uniqueIndex('ats_candidates_entity_email_key').on(t.entityId, sql`lower(${t.email})`),
+    index('ats_candidates_entity_created_idx').on(t.entityId, t.createdAt.desc(), t.id.desc()),
+    index('ats_candidates_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id),
+    index('ats_candidates_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
+    index('ats_candidates_entity_search_last_name_idx').on(t.entityId, t.searchLastName.op('text_pattern_ops')),
+    index('ats_candidates_entity_search_email_idx').on(t.entityId, t.searchEmail.op('text_pattern_ops')),
+  ],
+);
+
+/** A candidate's résumé (PDF), in the database so every server process serves it. One per candidate. */
+export const atsResumes = pgTable(
+  'ats_resumes',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    candidateId: uuid('candidate_id').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    moduleEntityFk('ats_resumes_entity_fk', t),
+    foreignKey({ name: 'ats_resumes_candidate_fk', columns: [t.candidateId, t.entityId], foreignColumns: [atsCandidates.id, atsCandidates.entityId] }).onDelete('cascade'),
+    unique('ats_resumes_candidate_key').on(t.candidateId),
+    check('ats_resumes_size_check', sql`${t.size} between 1 and 5242880 and octet_length(${t.content}) = ${t.size}`),
+  ],
+);
+
+export const atsApplications = pgTable(
+  'ats_applications',
+  {
+    ...moduleColumns(),
+    jobId: uuid('job_id').notNull(),
+    candidateId: uuid('candidate_id').notNull(),
+    stage: text('stage').notNull().default('applied'),
+    /** Order within the job's column: fractional, so a move writes one row. */
+    rank: doublePrecision('rank').notNull(),
+    rejectionReason: text('rejection_reason').notNull().default(''),
+    employeeId: uuid('employee_id'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    hiredAt: timestamp('hired_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('ats_applications_entity_fk', t),
+    unique('ats_applications_id_entity_id_key').on(t.id, t.entityId),
+    unique('ats_applications_job_candidate_key').on(t.jobId, t.candidateId),
+    foreignKey({ name: 'ats_applications_job_fk', columns: [t.jobId, t.entityId], foreignColumns: [atsJobs.id, atsJobs.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'ats_applications_candidate_fk', columns: [t.candidateId, t.entityId], foreignColumns: [atsCandidates.id, atsCandidates.entityId] }).onDelete('cascade'),
+    // The employee record a hire created (HRMS), in the same entity.
+    foreignKey({ name: 'ats_applications_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }),
+    check(
+      'ats_applications_stage_check',
+      sql`${t.stage} in ('applied', 'review', 'phone_screen', 'technical_test', 'interview', 'final_round', 'offer', 'hired', 'rejected')`,
+    ),
+    check('ats_applications_hired_check', sql`(${t.stage} = 'hired') = (${t.hiredAt} is not null)`),
+    // The board: a column of a job, in order, paged.
+    index('ats_applications_board_idx').on(t.jobId, t.stage, t.rank, t.id),
+    // The board as the API reads it (bench figure A1: 50,000 applications on one job): the
+    // row-level security columns lead, so the policy's conditions are index conditions, the counts
+    // by stage are an index-only read of the job's range, and each column's page of ids an
+    // index-only read in rank order that stops at the page's end.
+    index('ats_applications_scope_board_idx').on(t.companyId, t.entityId, t.jobId, t.stage, t.rank, t.id),
+    index('ats_applications_candidate_idx').on(t.candidateId),
+    index('ats_applications_entity_stage_idx').on(t.entityId, t.stage),
+    index('ats_applications_entity_hired_idx').on(t.entityId, t.hiredAt),
+  ],
+);
+
+/** Every stage change of an application: who and when. */
+export const atsStageHistory = pgTable(
+  'ats_stage_history',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    applicationId: uuid('application_id').notNull(),
+    fromStage: text('from_stage'),
+    toStage: text('to_stage').notNull(),
+    reason: text('reason').notNull().default(''),
+    changedBy: uuid('changed_by'),
+    /** A snapshot: the history still reads after the user is deleted. */
+    changedByName: text('changed_by_name'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    moduleEntityFk('ats_stage_history_entity_fk', t),
+    foreignKey({ name: 'ats_stage_history_application_fk', columns: [t.applicationId, t.entityId], foreignColumns: [atsApplications.id, atsApplications.entityId] }).onDelete(
+      'cascade',
+    ),
+    index('ats_stage_history_application_idx').on(t.applicationId, t.changedAt),
+  ],
+);
+
+export const atsInterviews = pgTable(
+  'ats_interviews',
+  {
+    ...moduleColumns(),
+    applicationId: uuid('application_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    location: text('location').notNull().default(''),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    moduleEntityFk('ats_interviews_entity_fk', t),
+    unique('ats_interviews_id_entity_id_key').on(t.id, t.entityId),
+    foreignKey({ name: 'ats_interviews_application_fk', columns: [t.applicationId, t.entityId], foreignColumns: [atsApplications.id, atsApplications.entityId] }).onDelete(
+      'cascade',
+    ),
+    check('ats_interviews_duration_check', sql`${t.durationMinutes} between 15 and 480`),
+    index('ats_interviews_entity_starts_idx').on(t.entityId, t.startsAt, t.id),
+    index('ats_interviews_application_idx').on(t.applicationId),
+  ],
+);
+
+/** An interviewer of an interview, with their feedback once submitted. */
+export const atsInterviewers = pgTable(
+  'ats_interviewers',
+  {
+    interviewId: uuid('interview_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    rating: integer('rating'),
+    notes: text('notes'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'ats_interviewers_pkey', columns: [t.interviewId, t.userId] }),
+    moduleEntityFk('ats_interviewers_entity_fk', t),
+    foreignKey({ name: 'ats_interviewers_interview_fk', columns: [t.interviewId, t.entityId], foreignColumns: [atsInterviews.id, atsInterviews.entityId] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'ats_interviewers_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+    check('ats_interviewers_feedback_check', sql`(${t.submittedAt} is null) = (${t.rating} is null) and (${t.rating} is null or ${t.rating} between 1 and 5)`),
+    index('ats_interviewers_user_idx').on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Projects (issue 16): projects, their members, tasks numbered per project (KEY-n), comments and
+// each task's activity. Ranks order a board column (fractional: a move rewrites one row); they
+// compare byte-wise (COLLATE "C", set in the migration).
+// ---------------------------------------------------------------------------------------------
+
+export const projectsProjects = pgTable(
+  'projects_projects',
+  {
+    ...moduleColumns(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('planning'),
+    priority: text('priority').notNull().default('medium'),
+    leadId: uuid('lead_id'),
+    startDate: date('start_date'),
+    dueDate: date('due_date'),
+    /** The last task number handed out: incremented under the row lock, so numbers have no gaps or twins. */
+    taskCounter: integer('task_counter').notNull().default(0),
+  },
+  (t) => [
+    moduleEntityFk('projects_projects_entity_fk', t),
+    unique('projects_projects_id_entity_id_key').on(t.id, t.entityId),
+    unique('projects_projects_entity_key_key').on(t.entityId, t.key),
+    foreignKey({ name: 'projects_projects_lead_fk', columns: [t.leadId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check('projects_projects_key_check', sql`${t.key} ~ '^[A-Z]{2,6}$'`),
+    check('projects_projects_status_check', sql`${t.status} in ('planning', 'in_progress', 'review', 'completed')`),
+    check('projects_projects_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
+    check('projects_projects_dates_check', sql`${t.dueDate} is null or ${t.startDate} is null or ${t.dueDate} >= ${t.startDate}`),
+    index('projects_projects_entity_name_idx').on(t.entityId, t.name, t.id),
+    index('projects_projects_company_name_idx').on(t.companyId, t.name, t.id),
+    index('projects_projects_lead_idx').on(t.leadId),
+  ],
+);
+
+export const projectsMembers = pgTable(
+  'projects_members',
+  {
+    projectId: uuid('project_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'projects_members_pkey', columns: [t.projectId, t.userId] }),
+    moduleEntityFk('projects_members_entity_fk', t),
+    foreignKey({ name: 'projects_members_project_fk', columns: [t.projectId, t.entityId], foreignColumns: [projectsProjects.id, projectsProjects.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'projects_members_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+    index('projects_members_user_idx').on(t.userId),
+  ],
+);
+
+export const projectsTasks = pgTable(
+  'projects_tasks',
+  {
+    ...moduleColumns(),
+    projectId: uuid('project_id').notNull(),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('todo'),
+    priority: text('priority').notNull().default('medium'),
+    assigneeId: uuid('assignee_id'),
+    dueDate: date('due_date'),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    rank: text('rank').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('projects_tasks_entity_fk', t),
+    unique('projects_tasks_id_entity_id_key').on(t.id, t.entityId),
+    unique('projects_tasks_project_number_key').on(t.projectId, t.number),
+    foreignKey({ name: 'projects_tasks_project_fk', columns: [t.projectId, t.entityId], foreignColumns: [projectsProjects.id, projectsProjects.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'projects_tasks_assignee_fk', columns: [t.assigneeId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check('projects_tasks_status_check', sql`${t.status} in ('todo', 'in_progress', 'in_review', 'done')`),
+    check('projects_tasks_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
+    check('projects_tasks_number_check', sql`${t.number} > 0`),
+    index('projects_tasks_entity_number_idx').on(t.entityId, t.number, t.id),
+    index('projects_tasks_assignee_idx').on(t.assigneeId),
+    index('projects_tasks_entity_due_idx').on(t.entityId, t.dueDate),
+    // The board (bench figures P1, P2): the row-level security columns lead, then a column of a
+    // project in rank order. Its counts and each column's page of ids are index-only reads, and a
+    // move finds its neighbours on it. The reads name the company and entity (tasks.ts, ofProject).
+    index('projects_tasks_scope_board_idx').on(t.companyId, t.entityId, t.projectId, t.status, t.rank, t.id),
+  ],
+);
+
+export const projectsTaskComments = pgTable(
+  'projects_task_comments',
+  {
+    ...moduleColumns(),
+    taskId: uuid('task_id').notNull(),
+    authorId: uuid('author_id'),
+    /** As the author was named when writing: the thread still reads after they are deleted. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    moduleEntityFk('projects_task_comments_entity_fk', t),
+    foreignKey({ name: 'projects_task_comments_task_fk', columns: [t.taskId, t.entityId], foreignColumns: [projectsTasks.id, projectsTasks.entityId] }).onDelete('cascade'),
+    index('projects_task_comments_task_idx').on(t.taskId, t.createdAt),
+  ],
+);
+
+export const projectsTaskActivity = pgTable(
+  'projects_task_activity',
+  {
+    ...moduleColumns(),
+    taskId: uuid('task_id').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    kind: text('kind').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    moduleEntityFk('projects_task_activity_entity_fk', t),
+    foreignKey({ name: 'projects_task_activity_task_fk', columns: [t.taskId, t.entityId], foreignColumns: [projectsTasks.id, projectsTasks.entityId] }).onDelete('cascade'),
+    check('projects_task_activity_kind_check', sql`${t.kind} in ('created', 'updated', 'moved', 'commented')`),
+    index('projects_task_activity_task_idx').on(t.taskId, t.createdAt),
+  ],
+);
+
+// ----- CRM (issue 14) ---------------------------------------------------------------------------
+// List indexes are ascending: a page `order by created_at desc, id desc` (NULLS FIRST, PostgreSQL's
+// default for desc) reads one backwards. An index made `desc` is DESC NULLS LAST, which matches
+// neither direction, so every page read and sorted all of the entity's rows (migration 0014).
+
+/** CRM: the companies an entity sells to. */
+export const crmClients = pgTable(
+  'crm_clients',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    website: text('website').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    ownerId: uuid('owner_id'),
+    status: text('status').notNull().default('prospect'),
+    /** The last change or activity on the client or its contacts and opportunities: "recently active". */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased copies for the search (`^@`), as in hrms_employees: see there why stored columns. */
+    searchName: text('search_name').notNull().generatedAlwaysAs(sql`lower(name)`),
+    searchIndustry: text('search_industry').notNull().generatedAlwaysAs(sql`lower(industry)`),
+  },
+  (t) => [
+    moduleEntityFk('crm_clients_entity_fk', t),
+    unique('crm_clients_id_entity_id_key').on(t.id, t.entityId),
+    // The owner is a user of the same company (ON DELETE SET NULL (owner_id): see the migration).
+    foreignKey({ name: 'crm_clients_owner_fk', columns: [t.ownerId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check('crm_clients_status_check', sql`${t.status} in ('active', 'prospect', 'inactive')`),
+    index('crm_clients_entity_name_idx').on(t.entityId, t.name, t.id),
+    index('crm_clients_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('crm_clients_entity_activity_idx').on(t.entityId, t.lastActivityAt, t.id),
+    index('crm_clients_owner_idx').on(t.ownerId),
+    index('crm_clients_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
+    index('crm_clients_entity_search_industry_idx').on(t.entityId, t.searchIndustry.op('text_pattern_ops')),
+  ],
+);
+
+export const crmContacts = pgTable(
+  'crm_contacts',
+  {
+    ...moduleColumns(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    clientId: uuid('client_id'),
+    /**
+     * Lower-cased copies for the search (`^@`) and the duplicate-email lookup (`=`), as in
+     * hrms_employees: under row-level security `lower(x)` conditions use no index. A first name
+     * is matched through the full name (it starts with the first name).
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    searchLastName: text('search_last_name').notNull().generatedAlwaysAs(sql`lower(last_name)`),
+    searchEmail: text('search_email').notNull().generatedAlwaysAs(sql`lower(email)`),
+  },
+  (t) => [
+    moduleEntityFk('crm_contacts_entity_fk', t),
+    unique('crm_contacts_id_entity_id_key').on(t.id, t.entityId),
+    foreignKey({ name: 'crm_contacts_client_fk', columns: [t.clientId, t.entityId], foreignColumns: [crmClients.id, crmClients.entityId] }),
+    index('crm_contacts_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id),
+    index('crm_contacts_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('crm_contacts_client_idx').on(t.clientId),
+    // The search, one range scan per column OR-ed in a bitmap; the email one also finds an
+    // email's duplicates in the entity (flagged, not refused), earliest first: without created_at
+    // in it that lookup walked the entity in created order (bench figure C1).
+    index('crm_contacts_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
+    index('crm_contacts_entity_search_last_name_idx').on(t.entityId, t.searchLastName.op('text_pattern_ops')),
+    index('crm_contacts_entity_search_email_idx').on(t.entityId, t.searchEmail.op('text_pattern_ops'), t.createdAt, t.id),
+  ],
+);
+
+export const crmOpportunities = pgTable(
+  'crm_opportunities',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    clientId: uuid('client_id').notNull(),
+    /** Minor units (cents) of `currency`, the currency of the entity's country when created. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    expectedCloseDate: date('expected_close_date'),
+    ownerId: uuid('owner_id'),
+    stage: text('stage').notNull().default('prospecting'),
+    lostReason: text('lost_reason').notNull().default(''),
+    /** When it reached Closed Won or Closed Lost; null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('crm_opportunities_entity_fk', t),
+    unique('crm_opportunities_id_entity_id_key').on(t.id, t.entityId),
+    foreignKey({ name: 'crm_opportunities_client_fk', columns: [t.clientId, t.entityId], foreignColumns: [crmClients.id, crmClients.entityId] }),
+    foreignKey({ name: 'crm_opportunities_owner_fk', columns: [t.ownerId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    check(
+      'crm_opportunities_stage_check',
+      sql`${t.stage} in ('prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost')`,
+    ),
+    check('crm_opportunities_amount_check', sql`${t.amountMinor} >= 0`),
+    check('crm_opportunities_closed_check', sql`(${t.stage} in ('closed_won', 'closed_lost')) = (${t.closedAt} is not null)`),
+    index('crm_opportunities_entity_stage_created_idx').on(t.entityId, t.stage, t.createdAt, t.id),
+    index('crm_opportunities_entity_name_idx').on(t.entityId, t.name, t.id),
+    index('crm_opportunities_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('crm_opportunities_entity_closed_idx').on(t.entityId, t.closedAt),
+    index('crm_opportunities_client_idx').on(t.clientId),
+    index('crm_opportunities_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const crmLeads = pgTable(
+  'crm_leads',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('new'),
+    ownerId: uuid('owner_id'),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedClientId: uuid('converted_client_id'),
+    convertedContactId: uuid('converted_contact_id'),
+    convertedOpportunityId: uuid('converted_opportunity_id'),
+    /** Lower-cased copies for the search (`^@`), as in hrms_employees: see there why stored columns. */
+    searchName: text('search_name').notNull().generatedAlwaysAs(sql`lower(name)`),
+    searchCompanyName: text('search_company_name').notNull().generatedAlwaysAs(sql`lower(company_name)`),
+    searchEmail: text('search_email').notNull().generatedAlwaysAs(sql`lower(email)`),
+  },
+  (t) => [
+    moduleEntityFk('crm_leads_entity_fk', t),
+    unique('crm_leads_id_entity_id_key').on(t.id, t.entityId),
+    foreignKey({ name: 'crm_leads_owner_fk', columns: [t.ownerId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    foreignKey({ name: 'crm_leads_client_fk', columns: [t.convertedClientId, t.entityId], foreignColumns: [crmClients.id, crmClients.entityId] }),
+    foreignKey({ name: 'crm_leads_contact_fk', columns: [t.convertedContactId, t.entityId], foreignColumns: [crmContacts.id, crmContacts.entityId] }),
+    foreignKey({
+      name: 'crm_leads_opportunity_fk',
+      columns: [t.convertedOpportunityId, t.entityId],
+      foreignColumns: [crmOpportunities.id, crmOpportunities.entityId],
+    }),
+    check('crm_leads_status_check', sql`${t.status} in ('new', 'contacted', 'qualified', 'disqualified')`),
+    check('crm_leads_source_check', sql`${t.source} in ('website', 'referral', 'event', 'outbound', 'other')`),
+    check(
+      'crm_leads_converted_check',
+      sql`(${t.convertedAt} is null) = (${t.convertedClientId} is null) and (${t.convertedAt} is null) = (${t.convertedOpportunityId} is null)`,
+    ),
+    index('crm_leads_entity_name_idx').on(t.entityId, t.name, t.id),
+    index('crm_leads_entity_created_idx').on(t.entityId, t.createdAt, t.id),
+    index('crm_leads_owner_idx').on(t.ownerId),
+    index('crm_leads_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
+    index('crm_leads_entity_search_company_name_idx').on(t.entityId, t.searchCompanyName.op('text_pattern_ops')),
+    index('crm_leads_entity_search_email_idx').on(t.entityId, t.searchEmail.op('text_pattern_ops')),
+  ],
+);
+
+/** Notes, calls and meetings logged on exactly one client, contact, lead or opportunity. */
+export const crmActivities = pgTable(
+  'crm_activities',
+  {
+    ...moduleColumns(),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    authorId: uuid('author_id'),
+    /** The author's name when logged: the timeline still reads after the user is deleted. */
+    authorName: text('author_name').notNull(),
+    clientId: uuid('client_id'),
+    contactId: uuid('contact_id'),
+    leadId: uuid('lead_id'),
+    opportunityId: uuid('opportunity_id'),
+  },
+  (t) => [
+    moduleEntityFk('crm_activities_entity_fk', t),
+    foreignKey({ name: 'crm_activities_author_fk', columns: [t.authorId, t.companyId], foreignColumns: [users.id, users.companyId] }),
+    foreignKey({ name: 'crm_activities_client_fk', columns: [t.clientId, t.entityId], foreignColumns: [crmClients.id, crmClients.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'crm_activities_contact_fk', columns: [t.contactId, t.entityId], foreignColumns: [crmContacts.id, crmContacts.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'crm_activities_lead_fk', columns: [t.leadId, t.entityId], foreignColumns: [crmLeads.id, crmLeads.entityId] }).onDelete('cascade'),
+    foreignKey({
+      name: 'crm_activities_opportunity_fk',
+      columns: [t.opportunityId, t.entityId],
+      foreignColumns: [crmOpportunities.id, crmOpportunities.entityId],
+    }).onDelete('cascade'),
+    check('crm_activities_type_check', sql`${t.type} in ('note', 'call', 'meeting')`),
+    check(
+      'crm_activities_one_target_check',
+      sql`num_nonnulls(${t.clientId}, ${t.contactId}, ${t.leadId}, ${t.opportunityId}) = 1`,
+    ),
+    index('crm_activities_client_idx').on(t.clientId, t.occurredAt, t.id),
+    index('crm_activities_contact_idx').on(t.contactId, t.occurredAt, t.id),
+    index('crm_activities_lead_idx').on(t.leadId, t.occurredAt, t.id),
+    index('crm_activities_opportunity_idx').on(t.opportunityId, t.occurredAt, t.id),
   ],
 );

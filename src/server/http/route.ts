@@ -2,7 +2,8 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
 import { apiError, ERROR_CODES, ERROR_MESSAGES } from '@/shared/errors';
-import { requireAccess, type Access } from '../auth/guard';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
+import { requireAccess, type Access, type AccessOptions } from '../auth/guard';
 import { UNSAFE_METHODS } from './origin-check';
 import { SESSION_SECURITY_SCHEME, type ApiTag } from './openapi';
 
@@ -26,13 +27,14 @@ export interface RouteDoc {
 export function defineRoute<
   P extends string,
   R extends Omit<RouteConfig, 'path' | 'middleware' | 'summary' | 'tags'> & RouteDoc & { path: P },
->(access: Access, config: R) {
+>(access: Access, config: R, options: AccessOptions = {}) {
   const responses = mergeErrors(config.responses, standardErrors(access, config));
   return createRoute({
     ...config,
     // Public routes get no middleware layer at all (each layer costs promises on every request).
-    middleware: (access === 'public' ? [] : [requireAccess(access)]) as MiddlewareHandler[],
+    middleware: (access === 'public' ? [] : [requireAccess(access, options)]) as MiddlewareHandler[],
     'x-access': access,
+    ...(options.beforeTwoFactorSetup ? { 'x-before-two-factor-setup': true } : {}),
     ...(access === 'public' ? {} : { security: [{ [SESSION_SECURITY_SCHEME]: [] }] }),
     responses,
   } as R & { middleware: MiddlewareHandler[] });
@@ -99,11 +101,14 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   503: 'Not ready',
 };
 
+/** Messages answered with a code of their own rather than their status's. */
+const CODE_OF_MESSAGE: Record<string, string> = { [TWO_FACTOR_MESSAGES.setupRequired]: TWO_FACTOR_SETUP_REQUIRED };
+
 function examplesOf(messages: readonly string[], code: string): Record<string, ErrorExample> {
   const examples: Record<string, ErrorExample> = {};
   for (const message of new Set(messages)) {
     const key = message.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'error';
-    examples[key] = { summary: message, value: { error: { code, message } } };
+    examples[key] = { summary: message, value: { error: { code: code && (CODE_OF_MESSAGE[message] ?? code), message } } };
   }
   return examples;
 }
@@ -168,6 +173,7 @@ function standardErrors(access: Access, config: Pick<RouteConfig, 'method' | 're
   if (access !== 'public') errors[401] = errorResponse([ERROR_MESSAGES.notSignedIn]);
   const forbidden = [
     ...(access === 'super_admin' ? [ERROR_MESSAGES.superAdminOnly] : []),
+    ...(access !== 'public' ? [TWO_FACTOR_MESSAGES.setupRequired] : []),
     ...(unsafe ? [ERROR_MESSAGES.crossSite] : []),
   ];
   if (forbidden.length) errors[403] = errorResponse(forbidden);

@@ -11,7 +11,7 @@ export interface SortSpec {
   /** The expressions, in order; the id is appended. */
   columns: SQL[];
   /** Postgres type of each column, for the cursor's values. */
-  types: ('text' | 'date' | 'timestamptz' | 'int')[];
+  types: ('text' | 'date' | 'timestamptz' | 'int' | 'bigint' | 'float8')[];
 }
 
 export interface ListQuery {
@@ -20,13 +20,37 @@ export interface ListQuery {
   dir: 'asc' | 'desc';
 }
 
+export interface PageOptions {
+  /**
+   * The page is filtered by a search with indexes of its own. The first sort column is then
+   * ordered as an expression (`last_name || ''`: the same values, the same order), which no index
+   * provides. Otherwise, for `… limit 26`, the planner walks the sort index and filters row by row,
+   * expecting matches to be spread evenly. Matches that are rare, or that sit together in the sort
+   * order (a last name), make that walk read the whole entity. With the expression, the search
+   * indexes find the matches and only those are sorted.
+   */
+  searched?: boolean;
+}
+
+/** The same value as `column`, as an expression that no index orders by. */
+const unindexed = (column: SQL, type: SortSpec['types'][number]): SQL => {
+  if (type === 'text') return sql`(${column} || '')`;
+  if (type === 'timestamptz') return sql`(${column} + interval '0 seconds')`;
+  return sql`(${column} + 0)`; // date + integer is a date
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fits = (value: string, type: SortSpec['types'][number] | undefined) => {
   if (type === undefined || type === 'text') return true;
   if (type === 'int') return /^-?\d{1,9}$/.test(value);
+  if (type === 'bigint') return /^-?\d{1,18}$/.test(value);
+  // float8::text: the shortest text that reads back exactly (PostgreSQL 12+), finite values only.
+  if (type === 'float8') return value.length <= 40 && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value) && Number.isFinite(Number(value));
   if (type === 'date') return isIsoDate(value);
-  return /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+  // PostgreSQL writes an offset as "+00" (no minutes), which Date.parse does not read: complete it.
+  const iso = value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  return /^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(value) && !Number.isNaN(Date.parse(iso));
 };
 
 function decode(cursor: string, spec: SortSpec): string[] {
@@ -47,7 +71,7 @@ function decode(cursor: string, spec: SortSpec): string[] {
 }
 
 /** The condition, order, limit and cursor expression of one page. */
-export function sortedPage(spec: SortSpec, id: SQL, query: ListQuery) {
+export function sortedPage(spec: SortSpec, id: SQL, query: ListQuery, options: PageOptions = {}) {
   const cols = [...spec.columns, id];
   const types = [...spec.types, 'uuid'];
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
@@ -60,7 +84,7 @@ export function sortedPage(spec: SortSpec, id: SQL, query: ListQuery) {
   }
   return {
     where,
-    orderBy: cols.map((c) => sql`${c} ${dir}`),
+    orderBy: cols.map((c, i) => sql`${i === 0 && options.searched && spec.types[0] ? unindexed(c, spec.types[0]) : c} ${dir}`),
     limit: query.limit + 1,
     /** Select this as `cursorValues`: the row's sort values as text, for the next cursor. */
     cursorValues: sql<string[]>`array[${sql.join(cols.map((c) => sql`${c}::text`), sql`, `)}]`,
@@ -76,6 +100,3 @@ export function toSortedPage<R extends { cursorValues: string[] }, T>(rows: R[],
     nextCursor: rows.length > limit && last ? Buffer.from(JSON.stringify(last.cursorValues)).toString('base64url') : null,
   };
 }
-
-/** `%` and `_` typed by a user are literal in a search, not wildcards. */
-export const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

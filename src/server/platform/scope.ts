@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
@@ -77,6 +77,21 @@ export function withModuleScope<T>(
   });
 }
 
+/**
+ * The scope as a condition on a module table (`alias`.company_id and .entity_id): what the CRM,
+ * ATS and Projects queries filter by, besides row-level security. One entity is written as an
+ * equality: the planner then takes it as a constant, so an (entity_id, …) index gives a page its
+ * order and the page reads its own rows; with `= any(array)`, even of one element, a CRM board
+ * column read and sorted every card of its stage (bench figure C2). HRMS does not use it yet: on
+ * PGlite its directory planned worse with it (see hrms/employees.ts).
+ */
+export function scopeCondition(alias: string, scope: Pick<ModuleScope, 'companyId' | 'entityIds'>): SQL {
+  const a = sql.raw(alias);
+  const entity =
+    scope.entityIds.length === 1 ? sql`${a}.entity_id = ${scope.entityIds[0]}::uuid` : sql`${a}.entity_id = any(${`{${scope.entityIds.join(',')}}`}::uuid[])`;
+  return sql`${a}.company_id = ${scope.companyId} and ${entity}`;
+}
+
 export const roleMessage = (role: AccessRole) =>
   role === 'viewer' ? MODULE_MESSAGES.noAccess : role === 'member' ? MODULE_MESSAGES.memberRequired : MODULE_MESSAGES.appAdminRequired;
 
@@ -92,4 +107,41 @@ async function grantsOf(tx: Tx, user: SessionUser, product: ProductType): Promis
   const roles = new Map<string, AccessRole>();
   for (const r of rows) if ((ACCESS_ROLES as readonly string[]).includes(r.role_type)) roles.set(r.entity_id, r.role_type as AccessRole);
   return roles;
+}
+
+/**
+ * The caller's role for another product at one entity, read in the caller's own transaction:
+ * for a module action that also writes another module's records (an ATS hire creates an HRMS
+ * employee), which must be allowed by both products. null when the caller does not hold it there.
+ */
+export async function roleForProduct(tx: Tx, user: SessionUser, product: ProductType, entityId: string): Promise<AccessRole | null> {
+  return (await grantsOf(tx, user, product)).get(entityId) ?? null;
+}
+
+/** Whether the entity holds the product (its company enabled it there). */
+export async function entityHasProduct(tx: Tx, companyId: string, product: ProductType, entityId: string): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    select 1 from entity_product_access a join products p on p.id = a.product_id
+    where a.company_id = ${companyId} and a.entity_id = ${entityId} and p.type = ${product}`);
+  return rows.length > 0;
+}
+
+/**
+ * The users who hold the product at the entity (any role), and the company's super admins (who
+ * hold every product of every entity): who may be named on a module record (a hiring manager,
+ * an interviewer). `ids` narrows the answer to those users (to check a choice).
+ */
+export async function productUsers(tx: Tx, companyId: string, product: ProductType, entityId: string, ids?: string[]) {
+  const only = ids ? sql`and u.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``;
+  const { rows } = await tx.execute<{ id: string; name: string; email: string }>(sql`
+    select u.id, u.first_name || ' ' || u.last_name as name, u.email from users u
+    where u.company_id = ${companyId} ${only} and (
+      (u.role = 'super_admin' and exists (
+        select 1 from entity_product_access a join products p on p.id = a.product_id
+        where a.entity_id = ${entityId} and a.company_id = ${companyId} and p.type = ${product}))
+      or exists (
+        select 1 from user_product_access a join products p on p.id = a.product_id
+        where a.user_id = u.id and a.entity_id = ${entityId} and p.type = ${product}))
+    order by u.last_name, u.first_name, u.id limit 500`);
+  return rows;
 }

@@ -5,6 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
 import { registeredApiRoutes, routeKey, routeTable, type RouteInfo } from './route-table';
+import { CRM_TABLES, crmAttacks, crmOwnRequests, type CrmIds } from '../modules/crm/authorization-cases';
+import { crmRecords } from '../modules/crm/test-fixtures';
+import { userLifecycleAttacks, userLifecycleBodyKeys, userLifecycleOwnRequests } from '../modules/users/security-cases';
+import { twoFactorOwnRequests } from '../modules/two-factor/route-cases';
+import { atsAttacks, atsOwnRequests, atsRecords, atsSnapshotQueries, type AtsRecords } from '../modules/ats/authorization-cases';
+import { PROJECTS_TABLES, projectsAttacks, projectsOwnRequests, projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -16,6 +22,15 @@ let routes: RouteInfo[];
 /** A module record of each company for the module routes (employee, leave type, leave request). */
 let hrmsA: { employeeId: string; leaveTypeId: string; requestId: string };
 let hrmsB: { employeeId: string; leaveTypeId: string; requestId: string };
+let crmA: CrmIds;
+let crmB: CrmIds;
+const crmSideA = () => ({ entityId: a.entityId, crm: crmA });
+const crmSideB = () => ({ entityId: b.entityId, crm: crmB });
+let atsA: AtsRecords;
+let memberId: string;
+let atsB: AtsRecords;
+let projectsA: ProjectsRecords;
+let projectsB: ProjectsRecords;
 
 async function hrmsRecords(admin: Client, entityId: string) {
   const employee = await admin.post('/hrms/employees', {
@@ -42,8 +57,8 @@ async function hrmsRecords(admin: Client, entityId: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await signUpCompany(t, ['crm', 'hrms']);
-  b = await signUpCompany(t, ['crm', 'hrms']);
+  a = await signUpCompany(t, ['crm', 'hrms', 'ats', 'projects']);
+  b = await signUpCompany(t, ['crm', 'hrms', 'ats', 'projects']);
   const memberBody = {
     firstName: 'Mem',
     lastName: 'Ber',
@@ -54,9 +69,13 @@ beforeAll(async () => {
       { productId: a.productIds.crm, entityId: a.entityId, roleType: 'app_admin' },
       // An App Admin of HRMS at A: module routes answer them, so a 403 here is an access-rule refusal.
       { productId: a.productIds.hrms, entityId: a.entityId, roleType: 'app_admin' },
+      { productId: a.productIds.ats, entityId: a.entityId, roleType: 'app_admin' },
+      { productId: a.productIds.projects, entityId: a.entityId, roleType: 'app_admin' },
     ],
   };
-  expect((await a.client.post('/users', memberBody)).status).toBe(201);
+  const created = await a.client.post('/users', memberBody);
+  expect(created.status).toBe(201);
+  memberId = created.body.id;
   member = new Client(t);
   expect((await member.post('/auth/sign-in', { email: memberBody.email, password: memberBody.password })).status).toBe(200);
   const bMember = await b.client.post('/users', {
@@ -68,8 +87,16 @@ beforeAll(async () => {
   bSessionId = (await t.sql<{ id: string }>('select id from sessions where user_id = $1 limit 1', [b.userId]))[0]!.id;
   hrmsA = await hrmsRecords(a.client, a.entityId);
   hrmsB = await hrmsRecords(b.client, b.entityId);
+  crmA = await crmRecords(a.client, a.entityId);
+  crmB = await crmRecords(b.client, b.entityId);
+  // The member sits on A's interview, so its feedback route answers them (not a 403 of its own).
+  atsA = await atsRecords(a.client, a.entityId, [a.userId, memberId]);
+  atsB = await atsRecords(b.client, b.entityId, [b.userId]);
+  projectsA = await projectsRecords(a.client, a.entityId);
+  projectsB = await projectsRecords(b.client, b.entityId);
   routes = await routeTable(t);
-});
+  // Two companies with records in every module: slow on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 /** A request to each route, as a client of company A would make it, with A's own ids. */
@@ -114,6 +141,11 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
     'POST /me/sessions/sign-out-others': () => ({ path: '/me/sessions/sign-out-others', body: {} }),
     'POST /users/{id}/sign-out-everywhere': () => ({ path: '/users/00000000-0000-4000-8000-000000000000/sign-out-everywhere', body: {} }),
     ...hrmsOwnRequests(),
+    ...crmOwnRequests(crmSideA),
+    ...userLifecycleOwnRequests(() => a),
+    ...twoFactorOwnRequests(),
+    ...atsOwnRequests(a.entityId, () => atsA),
+    ...projectsOwnRequests(() => a.entityId, () => projectsA),
   };
   const make = requests[routeKey(r)];
   if (!make) throw new Error(`No authorization case for ${routeKey(r)}: add one`);
@@ -147,6 +179,10 @@ function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: 
     }),
     'POST /organizations': () => ({ path: '/organizations', body: { name: 'Into B', companyId: b.companyId }, expected: [400] }),
     ...hrmsAttacks(),
+    ...crmAttacks(crmSideA, crmSideB),
+    ...userLifecycleAttacks(() => ({ ...b, memberId: bMemberId })),
+    ...atsAttacks(a.entityId, b.entityId, () => atsA, () => atsB),
+    ...projectsAttacks(() => a.entityId, () => projectsA, () => b.entityId, () => projectsB),
   };
   const make = crossTenant[routeKey(r)];
   return make ? make() : null;
@@ -238,6 +274,9 @@ const snapshotB = () =>
     t.sql('select * from hrms_employees where company_id = $1 order by id', [b.companyId]),
     t.sql('select * from hrms_leave_types where company_id = $1 order by id', [b.companyId]),
     t.sql('select * from hrms_leave_requests where company_id = $1 order by id', [b.companyId]),
+    ...CRM_TABLES.map((table) => t.sql(`select * from ${table} where company_id = $1 order by id`, [b.companyId])),
+    ...atsSnapshotQueries.map((q) => t.sql(q, [b.companyId])),
+    ...PROJECTS_TABLES.map((table) => t.sql(`select * from ${table} where company_id = $1 order by 1, 2`, [b.companyId])),
   ]);
 
 describe('the route table', () => {
@@ -282,7 +321,7 @@ describe('function-level authorization: anonymous, member, super admin × every 
 describe("tenant isolation: company A's super admin aimed at company B", () => {
   it("every route answers 404 or 4xx, returns none of B's data, and B's rows are unchanged", async () => {
     const before = await snapshotB();
-    const bSecrets = [b.companyId, b.organizationId, b.entityId, b.userId, bMemberId, b.email, b.organizationName, ...Object.values(hrmsB)];
+    const bSecrets = [b.companyId, b.organizationId, b.entityId, b.userId, bMemberId, b.email, b.organizationName, ...Object.values(hrmsB), ...Object.values(atsB), ...Object.values(projectsB), ...Object.values(crmB)];
     for (const r of routes) {
       if (routeKey(r) === 'POST /auth/sign-out') continue; // ends A's own session, touches nothing of B
       const attack = attackRequest(r);
@@ -303,6 +342,7 @@ describe('mass assignment', () => {
     for (const r of routes.filter((x) => ['POST', 'PATCH'].includes(x.method) && x.access !== 'public')) {
       const req = ownRequest(r);
       for (const [key, value] of Object.entries(extras)) {
+        if (userLifecycleBodyKeys[routeKey(r)]?.includes(key)) continue; // the route's own field
         const body = JSON.parse(JSON.stringify(req.body ?? {}));
         body[key] = value;
         const res = await a.client.request(r.method, req.path, body);

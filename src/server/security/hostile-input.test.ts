@@ -4,16 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Client, createTestApp, signUpBody, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
 import { routeKey, routeTable, type RouteInfo } from './route-table';
+import { userLifecycleValidBodies } from '../modules/users/security-cases';
+import { twoFactorValidBodies } from '../modules/two-factor/route-cases';
+import { atsStoredText, atsValidBodies, atsWrittenRows } from '../modules/ats/hostile-cases';
+import { projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
 let b: Awaited<ReturnType<typeof signUpCompany>>;
 let routes: RouteInfo[];
+let projectsA: ProjectsRecords;
 beforeAll(async () => {
   t = await createTestApp({ SIGN_IN_MAX_FAILURES: '100000', SIGN_UP_MAX_ATTEMPTS: '100000' });
   // HRMS too, so the module routes parse the hostile bodies rather than refuse the caller first.
-  a = await signUpCompany(t, ['crm', 'hrms']);
-  b = await signUpCompany(t, ['crm', 'hrms']);
+  a = await signUpCompany(t, ['crm', 'hrms', 'ats', 'projects']);
+  b = await signUpCompany(t, ['crm', 'hrms', 'ats', 'projects']);
+  projectsA = await projectsRecords(a.client, a.entityId);
   routes = await routeTable(t);
   // Ids that name real rows: this company's (the admin's own included) and another company's.
   realIds = [a.userId, a.companyId, a.organizationId, a.entityId, a.productIds.crm, b.userId, b.organizationId, b.entityId, b.productIds.hrms];
@@ -147,6 +153,34 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   'POST /hrms/leave-requests/{id}/approve': () => ({ comment: 'Fine' }),
   'POST /hrms/leave-requests/{id}/reject': () => ({ comment: 'Not now' }),
   'POST /hrms/leave-requests/{id}/cancel': () => ({}),
+  'POST /crm/clients': () => ({ entityId: a.entityId, name: `Client ${randomUUID()}`, website: 'example.com', industry: 'Retail', status: 'active' }),
+  'PATCH /crm/clients/{id}': () => ({ name: 'Prop', industry: 'Retail', version: 1 }),
+  'POST /crm/contacts': () => ({ entityId: a.entityId, firstName: 'Prop', lastName: 'Test', email: uniqueEmail('contact'), phone: '+1 555 0100', jobTitle: 'Buyer' }),
+  'PATCH /crm/contacts/{id}': () => ({ firstName: 'Prop', jobTitle: 'Buyer', version: 1 }),
+  'POST /crm/contacts/import': () => ({
+    entityId: a.entityId,
+    csv: `First Name,Last Name,Email,Phone,Job Title,Client\r\nProp,Test,${uniqueEmail('imp')},,Buyer,\r\n`,
+  }),
+  'POST /crm/leads': () => ({ entityId: a.entityId, name: 'Prop Lead', companyName: 'Prop Co', email: uniqueEmail('lead'), source: 'website' }),
+  'PATCH /crm/leads/{id}': () => ({ name: 'Prop Lead', status: 'contacted', version: 1 }),
+  'POST /crm/leads/import': () => ({ entityId: a.entityId, csv: `Name,Company Name,Email,Source,Status\r\nProp Lead,Prop Co,${uniqueEmail('imp')},Website,New\r\n` }),
+  'POST /crm/leads/{id}/convert': () => ({ version: 1, opportunityName: 'Prop deal', amountMinor: 1000 }),
+  'POST /crm/opportunities': () => ({ entityId: a.entityId, clientId: randomUUID(), name: 'Prop deal', amountMinor: 1000, stage: 'proposal' }),
+  'PATCH /crm/opportunities/{id}': () => ({ stage: 'closed_lost', lostReason: 'Price', version: 1 }),
+  'POST /crm/activities': () => ({ type: 'note', body: 'Prop', clientId: randomUUID() }),
+  ...userLifecycleValidBodies(() => a),
+  ...twoFactorValidBodies,
+  ...atsValidBodies(() => ({ entityId: a.entityId, userId: a.userId })),
+  'POST /projects/projects': () => ({ entityId: a.entityId, name: `Project ${randomUUID()}`, key: 'PROP', description: 'Plan', status: 'planning', priority: 'high', memberIds: [a.userId] }),
+  'PATCH /projects/projects/{id}': () => ({ name: 'Prop', leadId: a.userId, version: 1 }),
+  'POST /projects/tasks': () => ({ projectId: projectsA.projectId, title: 'Prop', description: 'Do **it**', labels: ['ui'], assigneeId: a.userId, dueDate: '2026-05-01' }),
+  'POST /projects/tasks/import': () => ({
+    entityId: a.entityId,
+    csv: 'Project Key,Title,Description,Status,Priority,Assignee Email,Due Date,Labels\r\nZZZZ,Prop,,To Do,High,,2026-05-01,ui\r\n',
+  }),
+  'PATCH /projects/tasks/{id}': () => ({ title: 'Prop', labels: ['ui'], version: 1 }),
+  'POST /projects/tasks/{id}/move': () => ({ status: 'in_progress', afterId: null, beforeId: null }),
+  'POST /projects/tasks/{id}/comments': () => ({ body: 'Prop' }),
 };
 const idFieldValue = fc.oneof(hostileId, fc.array(hostileId, { minLength: 1, maxLength: 4 }), fc.array(fc.record({ productId: hostileId, entityId: hostileId, roleType: fc.constantFrom('app_admin', 'user') }), { minLength: 1, maxLength: 4 }));
 /** The valid body with one to three fields replaced by hostile values (ids get ids in any case). */
@@ -159,7 +193,7 @@ const taintedBody = (base: Record<string, unknown>) =>
 /** No stored name or email holds a control or format character, whatever was accepted. */
 async function storedTextIsClean() {
   const rows = await t.sql<{ v: string }>(
-    'select name as v from companies union all select name from organizations union all select name from entities union all select first_name from users union all select last_name from users union all select email from users union all select first_name from hrms_employees union all select last_name from hrms_employees union all select job_title from hrms_employees union all select department from hrms_employees union all select name from hrms_leave_types',
+    `select name as v from companies union all select name from crm_clients union all select industry from crm_clients union all select first_name from crm_contacts union all select last_name from crm_contacts union all select name from crm_leads union all select company_name from crm_leads union all select name from crm_opportunities union all select name from organizations union all select name from entities union all select first_name from users union all select last_name from users union all select email from users union all select first_name from hrms_employees union all select last_name from hrms_employees union all select job_title from hrms_employees union all select department from hrms_employees union all select name from hrms_leave_types union all ${atsStoredText} union all select name from projects_projects`,
   );
   const dirty = rows.map((r) => r.v).filter((v) => /[\p{Cc}\p{Cf}]/u.test(v) || v !== v.normalize('NFKC'));
   expect(dirty).toEqual([]);
@@ -169,7 +203,7 @@ const urlSafe = hostileString.filter((s) => s.isWellFormed());
 
 const writtenRows = async () => {
   const rows = await t.sql<{ n: string }>(
-    'select (select count(*) from companies) + (select count(*) from organizations) + (select count(*) from entities) + (select count(*) from users) + (select count(*) from accounts) + (select count(*) from user_product_access) + (select count(*) from entity_product_access) + (select count(*) from hrms_employees) + (select count(*) from hrms_leave_types) + (select count(*) from hrms_leave_requests) as n',
+    `select (select count(*) from crm_clients) + (select count(*) from crm_contacts) + (select count(*) from crm_leads) + (select count(*) from crm_opportunities) + (select count(*) from crm_activities) + (select count(*) from companies) + (select count(*) from organizations) + (select count(*) from entities) + (select count(*) from users) + (select count(*) from accounts) + (select count(*) from user_product_access) + (select count(*) from entity_product_access) + (select count(*) from hrms_employees) + (select count(*) from hrms_leave_types) + (select count(*) from hrms_leave_requests) + ${atsWrittenRows} + (select count(*) from projects_projects) + (select count(*) from projects_tasks) + (select count(*) from projects_task_comments) as n`,
   );
   return Number(rows[0]!.n);
 };

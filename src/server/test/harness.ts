@@ -17,6 +17,13 @@ export const ORIGIN = 'http://localhost:3000';
 export interface AppOptions {
   log?: Logger;
   rateLimits?: RateLimitStore;
+  /**
+   * Another test app whose database this one uses (and leaves open when it closes), instead of a
+   * fresh one: for a file that needs many apps of different settings, at the cost of one database
+   * rather than one each (each PGlite is WebAssembly code for V8; see pgliteModules in
+   * db/client.ts for the crash that led here).
+   */
+  sharing?: { database: Database };
 }
 
 const SECRET = 'test-secret-test-secret-test-secret!';
@@ -39,7 +46,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
+  let closeDatabase = () => database.close();
+  if (options.sharing) {
+    database = options.sharing.database;
+    closeDatabase = async () => {};
+  } else if (serverUrl) {
     const name = `test_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -60,6 +71,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   }
   const app = buildApp(config, database, options);
   const peers: Database[] = [];
+  const peerDatabase = async () => {
+    const opened = databaseUrl ? await openDatabase({ url: databaseUrl, poolSize: 5 }) : database;
+    if (opened !== database) peers.push(opened);
+    return opened;
+  };
   return {
     app,
     database,
@@ -68,11 +84,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
      * Another app instance on the same data, as a second server process would be: its own
      * connection pool on PostgreSQL (the embedded database is one connection, so it is shared).
      */
-    peer: async (peerOptions: AppOptions = {}) => {
-      const peerDatabase = databaseUrl ? await openDatabase({ url: databaseUrl, poolSize: 5 }) : database;
-      if (peerDatabase !== database) peers.push(peerDatabase);
-      return buildApp(config, peerDatabase, peerOptions);
-    },
+    peer: async (peerOptions: AppOptions = {}) => buildApp(config, await peerDatabase(), peerOptions),
+    /** The same data through another connection pool on PostgreSQL (the same database on PGlite). */
+    peerDatabase,
     /** Runs SQL as the database owner (bypasses row-level security): for seeding and inspecting. */
     sql: async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => {
       const result = await database.db.$client.query(text, params);
@@ -80,7 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     },
     close: async () => {
       for (const p of peers) await p.close();
-      await database.close();
+      await closeDatabase();
       await dropDatabase();
     },
   };
@@ -109,6 +123,13 @@ export class Client {
       const [pair] = setCookie.split(';');
       if (pair && /max-age=0/i.test(setCookie)) this.cookie = '';
       else if (pair) this.cookie = pair;
+    }
+    // An event stream does not end: read its first message (it sends one when it opens), then hang up.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
+      const reader = res.body.getReader();
+      const first = await reader.read();
+      await reader.cancel();
+      return { status: res.status, body: first.value ? new TextDecoder().decode(first.value) : '', headers: res.headers };
     }
     const text = await res.text();
     return { status: res.status, body: parseBody(text), headers: res.headers };

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router';
 import { PageState } from '@/web/components/ui/page-state';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found';
@@ -14,6 +14,18 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
   return <Page />;
 };
 
+/**
+ * The shape of a record id in a path. Not `isUuid` from shared/text: that module brings zod into the
+ * first-load bundle of every page (/login's budget is 120 KB).
+ */
+const UUID_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A page whose path names a record by id: anything else in that place is an unknown path (404). */
+function UuidParam({ name, children }: { name: string; children: ReactNode }) {
+  const value = useParams()[name] ?? '';
+  return UUID_PATH.test(value) ? children : <NotFoundPage />;
+}
+
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
@@ -25,6 +37,9 @@ export function AppRoutes() {
           <Route path="/pricing" element={page(() => import('../features/marketing/pricing-page'), (m) => m.PricingPage)} />
           <Route path="/login" element={page(() => import('../features/auth/login-page'), (m) => m.LoginPage)} />
           <Route path="/signup" element={page(() => import('../features/auth/signup-page'), (m) => m.SignupPage)} />
+          <Route path="/forgot-password" element={page(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage)} />
+          <Route path="/reset-password" element={page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage)} />
+          <Route path="/accept-invite" element={page(() => import('../features/auth/accept-invite-page'), (m) => m.AcceptInvitePage)} />
           <Route element={<RequireAuth />}>
             <Route path="/products" element={page(() => import('../features/products/products-page'), (m) => m.ProductsPage)} />
             <Route path="/settings" element={page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage)} />
@@ -35,15 +50,38 @@ export function AppRoutes() {
             <Route path="/entity-management" element={page(() => import('../features/entities/entities-page'), (m) => m.EntitiesPage)} />
             <Route path="/user-management" element={page(() => import('../features/users/users-page'), (m) => m.UsersPage)} />
             <Route path="/audit-log" element={page(() => import('../features/audit/audit-log-page'), (m) => m.AuditLogPage)} />
+            <Route path="/account" element={page(() => import('../features/account/account-page'), (m) => m.AccountPage)} />
             <Route path="/account/security" element={page(() => import('../features/account/security-page'), (m) => m.SecurityPage)} />
-            <Route path="/crm" element={page(() => import('../features/modules/crm-dashboard'), (m) => m.CrmDashboard)} />
-            <Route path="/ats" element={page(() => import('../features/modules/ats-dashboard'), (m) => m.AtsDashboard)} />
+            <Route path="/two-factor-setup" element={page(() => import('../features/account/two-factor-setup-page'), (m) => m.TwoFactorSetupPage)} />
+            <Route path="/crm" element={page(() => import('../features/crm/dashboard-page'), (m) => m.CrmDashboardPage)} />
+            <Route path="/crm/clients" element={page(() => import('../features/crm/clients-page'), (m) => m.ClientsPage)} />
+            <Route path="/crm/clients/:id" element={page(() => import('../features/crm/client-page'), (m) => m.ClientPage)} />
+            <Route path="/crm/contacts" element={page(() => import('../features/crm/contacts-page'), (m) => m.ContactsPage)} />
+            <Route path="/crm/contacts/:id" element={page(() => import('../features/crm/contact-page'), (m) => m.ContactPage)} />
+            <Route path="/crm/leads" element={page(() => import('../features/crm/leads-page'), (m) => m.LeadsPage)} />
+            <Route path="/crm/leads/:id" element={page(() => import('../features/crm/lead-page'), (m) => m.LeadPage)} />
+            <Route path="/crm/opportunities" element={page(() => import('../features/crm/opportunities-page'), (m) => m.OpportunitiesPage)} />
+            <Route path="/crm/opportunities/:id" element={page(() => import('../features/crm/opportunity-page'), (m) => m.OpportunityPage)} />
+            <Route path="/ats" element={page(() => import('../features/ats/dashboard-page'), (m) => m.AtsDashboardPage)} />
+            <Route path="/ats/requisitions" element={page(() => import('../features/ats/jobs-page'), (m) => m.RequisitionsPage)} />
+            <Route path="/ats/jobs" element={page(() => import('../features/ats/jobs-page'), (m) => m.JobsPage)} />
+            <Route path="/ats/jobs/:id" element={page(() => import('../features/ats/job-page'), (m) => m.JobPage)} />
+            <Route path="/ats/candidates" element={page(() => import('../features/ats/candidates-page'), (m) => m.CandidatesPage)} />
+            <Route path="/ats/candidates/:id" element={page(() => import('../features/ats/candidate-page'), (m) => m.CandidatePage)} />
+            <Route path="/ats/interviews" element={page(() => import('../features/ats/interviews-page'), (m) => m.InterviewsPage)} />
             <Route path="/hrms" element={page(() => import('../features/hrms/dashboard-page'), (m) => m.HrmsDashboardPage)} />
             <Route path="/hrms/employees" element={page(() => import('../features/hrms/employees-page'), (m) => m.EmployeesPage)} />
             <Route path="/hrms/employees/:id" element={page(() => import('../features/hrms/employee-page'), (m) => m.EmployeePage)} />
             <Route path="/hrms/leaves" element={page(() => import('../features/hrms/leaves-page'), (m) => m.LeavesPage)} />
             <Route path="/hrms/settings" element={page(() => import('../features/hrms/settings-page'), (m) => m.HrmsSettingsPage)} />
-            <Route path="/projects" element={page(() => import('../features/modules/projects-dashboard'), (m) => m.ProjectsDashboard)} />
+            <Route path="/projects" element={page(() => import('../features/projects/dashboard-page'), (m) => m.ProjectsDashboardPage)} />
+            <Route path="/projects/list" element={page(() => import('../features/projects/projects-list-page'), (m) => m.ProjectsListPage)} />
+            <Route path="/projects/tickets" element={page(() => import('../features/projects/tickets-page'), (m) => m.TicketsPage)} />
+            <Route path="/projects/tickets/:taskId" element={<UuidParam name="taskId">{page(() => import('../features/projects/task-page'), (m) => m.TaskPage)}</UuidParam>} />
+            <Route path="/projects/kanban" element={page(() => import('../features/projects/kanban-page'), (m) => m.KanbanPage)} />
+            <Route path="/projects/roadmap" element={page(() => import('../features/projects/roadmap-page'), (m) => m.RoadmapPage)} />
+            {/* After the fixed paths; a path that is not an id (a page not built yet, e.g. /projects/sprint) is the 404 page. */}
+            <Route path="/projects/:projectId" element={<UuidParam name="projectId">{page(() => import('../features/projects/project-page'), (m) => m.ProjectPage)}</UuidParam>} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -18,6 +18,12 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onTwoFactorSetupRequired: () => void = () => {};
+/** Called when a request got 403 `two_factor_setup_required`: the company now requires a setup first. */
+export function setTwoFactorSetupRequiredHandler(handler: () => void) {
+  onTwoFactorSetupRequired = handler;
+}
+
 type Query = Record<string, string | number | undefined>;
 
 /**
@@ -29,7 +35,13 @@ type Schema<T> = ZodType<T> | null | undefined;
 const isErrorBody = (value: unknown): value is ApiErrorBody =>
   typeof (value as ApiErrorBody | null)?.error?.message === 'string' && typeof (value as ApiErrorBody).error.code === 'string';
 
-async function request<T>(method: string, path: string, schema: Schema<T>, body?: unknown, query?: Query): Promise<T> {
+/** A file sent as the request body itself (an upload route), with its media type. */
+interface FileBody {
+  file: Blob;
+  contentType: string;
+}
+
+async function request<T>(method: string, path: string, schema: Schema<T>, body?: unknown, query?: Query, fileBody?: FileBody): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
   let response: Response;
@@ -37,8 +49,12 @@ async function request<T>(method: string, path: string, schema: Schema<T>, body?
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: fileBody
+        ? { 'content-type': fileBody.contentType, accept: 'application/json' }
+        : body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: fileBody ? fileBody.file : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
@@ -49,6 +65,8 @@ async function request<T>(method: string, path: string, schema: Schema<T>, body?
       ? new ApiError(response.status, payload.error.code, payload.error.message)
       : new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
     if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
+    // The code is TWO_FACTOR_SETUP_REQUIRED (shared/two-factor-messages), written out to keep this module small.
+    if (response.status === 403 && error.code === 'two_factor_setup_required') onTwoFactorSetupRequired();
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -61,6 +79,8 @@ export const api = {
   post: <T>(path: string, schema?: Schema<T>, body?: unknown) => request<T>('POST', path, schema, body ?? {}),
   patch: <T>(path: string, schema: Schema<T>, body: unknown) => request<T>('PATCH', path, schema, body),
   delete: (path: string) => request<void>('DELETE', path, null),
+  /** PUT a file as the body (upload routes: see the server's platform/files.ts). */
+  upload: <T>(path: string, file: Blob, contentType: string, query?: Query) => request<T>('PUT', path, null, undefined, query, { file, contentType }),
 };
 
 export const errorMessage = (error: unknown, fallback: string) =>

@@ -1,12 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { isAPIError } from 'better-auth/api';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import { signInResult } from '@/shared/two-factor';
 import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult } from '@/shared/auth';
 import { eq } from 'drizzle-orm';
 import { actorOf, auditContext } from '../../audit/context';
 import { recordEvent, type AuditContext } from '../../audit/record-event';
-import { loadSession, toSessionUser } from '../../auth/session';
+import { loadSession, readSession, toSessionUser, twoFactorState } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
@@ -14,7 +14,8 @@ import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/env';
 import { keyOf, reserveAttempt } from '../../http/rate-limit';
 import { requestLog } from '../../http/request-context';
-import { tooManyRequests, unauthorized } from '../../http/errors';
+import { forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import { USER_MESSAGES } from '@/shared/users';
 import { defineRoute, errorContent, jsonBody, jsonContent } from '../../http/route';
 import { signUp } from './sign-up';
 
@@ -28,8 +29,12 @@ const signInRoute = defineRoute('public', {
   tags: ['Auth'],
   request: { body: jsonBody(signInInput) },
   responses: {
-    200: jsonContent(z.object({ user: sessionResponse.shape.user.unwrap() }), 'Signed in; the response sets the session cookie'),
+    200: jsonContent(
+      signInResult,
+      'Signed in; the response sets the session cookie. With two-factor sign-in on (and this browser not trusted): `{ twoFactorRequired: true }`, no session yet, and the code goes to `POST /api/auth/two-factor`',
+    ),
     401: errorContent(AUTH_MESSAGES.invalidCredentials),
+    403: errorContent(USER_MESSAGES.accountDeactivated),
     429: errorContent(AUTH_MESSAGES.tooManySignIns),
   },
 });
@@ -69,28 +74,45 @@ const sessionRoute = defineRoute('public', {
 });
 
 /** Copies better-auth's Set-Cookie headers onto our response. */
-function forwardCookies(c: Context, headers: Headers) {
+export function forwardCookies(c: Context, headers: Headers) {
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
 }
 
 /**
- * Signs in through better-auth, then records the sign-in. better-auth writes the session in its
- * own statement, so the event cannot share its transaction: when the event cannot be written the
- * new session is deleted again and the request fails, so no sign-in goes unrecorded.
+ * Signs in through better-auth, then records the sign-in. With two-factor sign-in on (and the
+ * browser not trusted) better-auth starts the code step instead of a session: null.
  */
-async function signInWithPassword(c: Context<AppEnv>, email: string, password: string) {
+export async function signInWithPassword(c: Context<AppEnv>, email: string, password: string) {
   const { headers, response } = await c.get('auth').api.signInEmail({
     body: { email, password },
     headers: c.req.raw.headers,
     returnHeaders: true,
   });
-  const user = toSessionUser(response.user);
+  if ('twoFactorRedirect' in response) {
+    // The password was right: a deactivated account is told so now, not after its code.
+    await refuseDeactivatedEmail(c.get('database').db, email);
+    forwardCookies(c, headers); // the code step's cookie
+    return null;
+  }
+  return startSession(c, headers, response.token, response.user);
+}
+
+/**
+ * Completes a sign-in better-auth has made (password, or password and code): records it and sets
+ * the cookie. better-auth writes the session in its own statement, so the event cannot share its
+ * transaction: when the event cannot be written the new session is deleted again and the request
+ * fails, so no sign-in goes unrecorded.
+ */
+export async function startSession(c: Context<AppEnv>, headers: Headers, token: string, authUser: object) {
   const db = c.get('database').db;
+  const user = toSessionUser({ ...authUser, ...(await twoFactorState(db, (authUser as { id: string }).id)) });
+  // Here, so that the two-factor code step (which ends in this function too) is covered.
+  await refuseDeactivated(db, user.id, token);
   const context = auditContext(c, actorOf(user));
   try {
     // better-auth takes the address from forwarding headers only; ours knows the socket's too
     // (and believes X-Forwarded-For only behind TRUST_PROXY), so /account/security shows it.
-    await db.update(sessions).set({ ipAddress: context.ipAddress }).where(eq(sessions.token, response.token));
+    await db.update(sessions).set({ ipAddress: context.ipAddress }).where(eq(sessions.token, token));
     await withTenant(db, user.companyId, (tx) =>
       recordEvent(tx, {
         context,
@@ -100,11 +122,27 @@ async function signInWithPassword(c: Context<AppEnv>, email: string, password: s
       }),
     );
   } catch (e) {
-    await db.delete(sessions).where(eq(sessions.token, response.token));
+    await db.delete(sessions).where(eq(sessions.token, token));
     throw e;
   }
   forwardCookies(c, headers);
   return user;
+}
+
+/**
+ * The password was right, but a deactivated account may not sign in: the session better-auth just
+ * wrote goes again, and the user is told why (a wrong password never gets this far).
+ */
+async function refuseDeactivatedEmail(db: Db, email: string) {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (row?.status === 'deactivated') throw forbidden(USER_MESSAGES.accountDeactivated);
+}
+
+async function refuseDeactivated(db: Db, userId: string, token: string) {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (row?.status !== 'deactivated') return;
+  await db.delete(sessions).where(eq(sessions.token, token));
+  throw forbidden(USER_MESSAGES.accountDeactivated);
 }
 
 /**
@@ -149,6 +187,12 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     let user;
     try {
       user = await signInWithPassword(c, normalized, password);
+      if (!user) {
+        // The password was right: the code step has its own limits (modules/two-factor).
+        await attempt.release();
+        requestLog(c).info({ event: 'sign_in', outcome: 'two_factor_required' }, 'sign-in');
+        return c.json({ twoFactorRequired: true as const }, 200);
+      }
     } catch (e) {
       if (!isAPIError(e)) {
         await attempt.release(); // not a checked guess: the database or a bug failed
@@ -178,6 +222,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const ids = await signUp(database.db, auth, input, request);
     requestLog(c).info({ event: 'sign_up', userId: ids.userId, companyId: ids.companyId }, 'company signed up');
     const user = await signInWithPassword(c, input.email, input.password);
+    if (!user) throw new Error('a new account cannot have two-factor sign-in');
     return c.json({ user, companyId: ids.companyId, organizationId: ids.organizationId, entityId: ids.entityId }, 201);
   })
   .openapi(signOutRoute, async (c) => {
@@ -201,6 +246,6 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.body(null, 204);
   })
   .openapi(sessionRoute, async (c) => {
-    const session = await loadSession(c.get('auth'), c.req.raw.headers);
+    const session = await readSession(c.get('auth'), c.get('database').db, c.req.header('cookie'), () => c.req.raw.headers);
     return c.json({ user: session?.user ?? null }, 200);
   });

@@ -173,6 +173,40 @@ describe('employees', () => {
     expect((await c.client.get(`/hrms/employees?sort=startDate&cursor=${forged}`)).status).toBe(400);
   });
 
+  it('searches the start of the full name, the last name or the email, page by page in name order', async () => {
+    const c = await signUpCompany(t, ['hrms']);
+    const people = [
+      ['Ada', 'Lovelace', 'countess@analytical.example'],
+      ['Byron', 'Lovelace', 'b.lovelace@analytical.example'],
+      ['Ada', 'Byron', 'ada.b@analytical.example'],
+      ['Charles', 'Babbage', 'LOVELACE.fan@engine.example'],
+      ['Zoe', 'Lovelace-Smith', 'zoe@example.com'],
+      ['Lovelace', 'Adams', 'la@example.com'],
+    ];
+    for (const [firstName, lastName, workEmail] of people) await addEmployee(c.client, c.entityId, { firstName, lastName, workEmail });
+    const all = async (q: string) => {
+      const names: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: { items: { firstName: string; lastName: string }[]; nextCursor: string | null } } = await c.client.get(
+          `/hrms/employees?limit=1&q=${encodeURIComponent(q)}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.status).toBe(200);
+        names.push(...res.body.items.map((e) => `${e.firstName} ${e.lastName}`));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      return names;
+    };
+    // Last name, first name, email (any case), each a prefix; in name order across pages.
+    expect(await all('LOVELACE')).toEqual(['Lovelace Adams', 'Charles Babbage', 'Ada Lovelace', 'Byron Lovelace', 'Zoe Lovelace-Smith']);
+    expect(await all('ada l')).toEqual(['Ada Lovelace']);
+    expect(await all('ada')).toEqual(['Lovelace Adams', 'Ada Byron', 'Ada Lovelace']);
+    expect(await all('countess@')).toEqual(['Ada Lovelace']);
+    // A prefix only: the middle of a name or an email matches nothing.
+    expect(await all('velace')).toEqual([]);
+    expect(await all('analytical')).toEqual([]);
+  });
+
   it('links a user of the company (App Admin only), refuses a user of another company', async () => {
     const member = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
     const byMember = await member.client.post('/hrms/employees', employeeBody(a.entityId, { userId: member.id }));

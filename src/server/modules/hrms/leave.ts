@@ -12,12 +12,14 @@ import {
 } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import type { z } from 'zod';
+import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
 import { addDays, today } from './dates';
+import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
 import { hrmsScope } from './employees';
 import { ensureEntitySetup } from './setup';
 
@@ -59,7 +61,7 @@ export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
 
 const leaveTypeTaken = (e: unknown) => isUniqueViolation(e, 'hrms_leave_types_entity_name_key');
 
-export async function createLeaveType(db: Db, user: SessionUser, input: z.output<typeof leaveTypeCreateInput>) {
+export async function createLeaveType(db: Db, user: SessionUser, input: z.output<typeof leaveTypeCreateInput>, audit: AuditContext) {
   try {
     return await hrmsScope(
       db,
@@ -71,7 +73,9 @@ export async function createLeaveType(db: Db, user: SessionUser, input: z.output
           insert into hrms_leave_types (company_id, entity_id, name, allowance_days)
           values (${scope.companyId}, ${input.entityId}, ${input.name}, ${input.allowanceDays})
           returning id, entity_id, name, allowance_days, version`);
-        return toLeaveType(rows[0]!);
+        const type = toLeaveType(rows[0]!);
+        await recordLeaveTypeEvent(tx, audit, scope.companyId, 'hrms.leave_type.created', type);
+        return type;
       },
       input.entityId,
     );
@@ -81,15 +85,28 @@ export async function createLeaveType(db: Db, user: SessionUser, input: z.output
   }
 }
 
-export async function updateLeaveType(db: Db, user: SessionUser, id: string, input: { name?: string; allowanceDays?: number; version: number }) {
+export async function updateLeaveType(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: { name?: string; allowanceDays?: number; version: number },
+  audit: AuditContext,
+) {
   try {
-    return await hrmsScope(db, user, 'app_admin', async (tx) => {
+    return await hrmsScope(db, user, 'app_admin', async (tx, scope) => {
+      const { rows: old } = await tx.execute<LeaveTypeRow>(
+        sql`select id, entity_id, name, allowance_days, version from hrms_leave_types where id = ${id} and version = ${input.version} for update`,
+      );
       const { rows } = await tx.execute<LeaveTypeRow>(sql`
         update hrms_leave_types set name = coalesce(${input.name ?? null}, name), allowance_days = coalesce(${input.allowanceDays ?? null}::int, allowance_days),
           version = version + 1, updated_at = now()
         where id = ${id} and version = ${input.version}
         returning id, entity_id, name, allowance_days, version`);
-      if (rows[0]) return toLeaveType(rows[0]);
+      if (rows[0] && old[0]) {
+        const type = toLeaveType(rows[0]);
+        await recordLeaveTypeEvent(tx, audit, scope.companyId, 'hrms.leave_type.updated', type, toLeaveType(old[0]));
+        return type;
+      }
       const { rows: exists } = await tx.execute(sql`select 1 from hrms_leave_types where id = ${id}`);
       throw exists.length > 0 ? conflict(MODULE_MESSAGES.staleVersion) : notFound(HRMS_MESSAGES.leaveTypeNotFound);
     });
@@ -218,7 +235,7 @@ async function used(tx: Tx, employeeId: string, leaveTypeId: string, year: numbe
  * The employee's row is locked first (FOR UPDATE), so requests for one employee run one after
  * another and the checks see every earlier request: the balance cannot go negative.
  */
-export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof leaveRequestInput>) {
+export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof leaveRequestInput>, audit: AuditContext) {
   return hrmsScope(db, user, 'member', async (tx, scope) => {
     const { rows: types } = await tx.execute<LeaveTypeRow>(
       sql`select id, entity_id, name, allowance_days, version from hrms_leave_types where id = ${input.leaveTypeId}`,
@@ -251,7 +268,9 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
       values (${scope.companyId}, ${type.entity_id}, ${employee.id}, ${type.id}, ${input.startDate}::date, ${input.endDate}::date,
         ${input.startHalf}, ${input.endHalf}, ${days}, ${input.reason}, ${scope.userId})
       returning id`);
-    return toRequest(scope)(await readRequest(tx, rows[0]!.id));
+    const created = await readRequest(tx, rows[0]!.id);
+    await recordLeaveRequestEvent(tx, audit, scope.companyId, 'hrms.leave.requested', created);
+    return toRequest(scope)(created);
   });
 }
 
@@ -259,7 +278,7 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
  * Approve or reject. The row is locked (FOR UPDATE) and must still be pending: of two approvers
  * at once, the second waits for the first, then finds it decided and gets 409.
  */
-export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'approved' | 'rejected', comment: string) {
+export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'approved' | 'rejected', comment: string, audit: AuditContext) {
   return hrmsScope(db, user, 'member', async (tx, scope) => {
     const r = await readRequest(tx, id, true);
     if (r.employee_user_id === scope.userId && !scope.isSuperAdmin) throw forbidden(HRMS_MESSAGES.cannotDecideOwn);
@@ -269,11 +288,13 @@ export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'ap
       update hrms_leave_requests set status = ${decision}, decided_by = ${scope.userId}, decided_at = now(), decision_comment = ${comment},
         version = version + 1, updated_at = now()
       where id = ${id}`);
-    return toRequest(scope)(await readRequest(tx, id));
+    const decided = await readRequest(tx, id);
+    await recordLeaveRequestEvent(tx, audit, scope.companyId, decision === 'approved' ? 'hrms.leave.approved' : 'hrms.leave.rejected', decided, r);
+    return toRequest(scope)(decided);
   });
 }
 
-export function cancelLeave(db: Db, user: SessionUser, id: string) {
+export function cancelLeave(db: Db, user: SessionUser, id: string, audit: AuditContext) {
   return hrmsScope(db, user, 'member', async (tx, scope) => {
     const r = await readRequest(tx, id, true);
     if (r.status !== 'pending' && r.status !== 'approved') throw conflict(HRMS_MESSAGES.cannotCancelNow);
@@ -281,7 +302,9 @@ export function cancelLeave(db: Db, user: SessionUser, id: string) {
     await tx.execute(sql`
       update hrms_leave_requests set status = 'cancelled', decided_by = ${scope.userId}, decided_at = now(), version = version + 1, updated_at = now()
       where id = ${id}`);
-    return toRequest(scope)(await readRequest(tx, id));
+    const cancelled = await readRequest(tx, id);
+    await recordLeaveRequestEvent(tx, audit, scope.companyId, 'hrms.leave.cancelled', cancelled, r);
+    return toRequest(scope)(cancelled);
   });
 }
 

@@ -23,6 +23,7 @@ import {
   terminateInput,
 } from '@/shared/hrms';
 import { entityFilter, importInput, importReport, moduleContext as moduleContextSchema, MODULE_MESSAGES } from '@/shared/modules';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
@@ -253,19 +254,19 @@ export const hrmsRoutes = new OpenAPIHono<AppEnv>()
       yield* pages;
     }) as never;
   })
-  .openapi(importEmployeesRoute, async (c) => c.json(await importEmployees(c.get('database').db, c.get('user'), c.req.valid('json')), 200))
-  .openapi(createEmployeeRoute, async (c) => c.json(await createEmployee(c.get('database').db, c.get('user'), c.req.valid('json')), 201))
+  .openapi(importEmployeesRoute, async (c) => c.json(await importEmployees(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c)), 200))
+  .openapi(createEmployeeRoute, async (c) => c.json(await createEmployee(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c)), 201))
   .openapi(getEmployeeRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.employeeNotFound);
     return c.json(await getEmployee(c.get('database').db, c.get('user'), id), 200);
   })
   .openapi(updateEmployeeRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.employeeNotFound);
-    return c.json(await updateEmployee(c.get('database').db, c.get('user'), id, c.req.valid('json')), 200);
+    return c.json(await updateEmployee(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c)), 200);
   })
   .openapi(terminateRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.employeeNotFound);
-    return c.json(await terminateEmployee(c.get('database').db, c.get('user'), id, c.req.valid('json')), 200);
+    return c.json(await terminateEmployee(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c)), 200);
   })
   .openapi(balancesRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.employeeNotFound);
@@ -274,23 +275,23 @@ export const hrmsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(userOptionsRoute, async (c) => c.json(await linkableUsers(c.get('database').db, c.get('user'), c.req.valid('query').entityId), 200))
   .openapi(listLeaveTypesRoute, async (c) => c.json(await listLeaveTypes(c.get('database').db, c.get('user'), c.req.valid('query').entityId), 200))
-  .openapi(createLeaveTypeRoute, async (c) => c.json(await createLeaveType(c.get('database').db, c.get('user'), c.req.valid('json')), 201))
+  .openapi(createLeaveTypeRoute, async (c) => c.json(await createLeaveType(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c)), 201))
   .openapi(updateLeaveTypeRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.leaveTypeNotFound);
-    return c.json(await updateLeaveType(c.get('database').db, c.get('user'), id, c.req.valid('json')), 200);
+    return c.json(await updateLeaveType(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c)), 200);
   })
   .openapi(listRequestsRoute, async (c) => c.json(await listLeaveRequests(c.get('database').db, c.get('user'), c.req.valid('query')), 200))
-  .openapi(createRequestRoute, async (c) => c.json(await requestLeave(c.get('database').db, c.get('user'), c.req.valid('json')), 201))
+  .openapi(createRequestRoute, async (c) => c.json(await requestLeave(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c)), 201))
   .openapi(approveRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.requestNotFound);
-    return c.json(await decideLeave(c.get('database').db, c.get('user'), id, 'approved', c.req.valid('json').comment), 200);
+    return c.json(await decideLeave(c.get('database').db, c.get('user'), id, 'approved', c.req.valid('json').comment, auditContext(c)), 200);
   })
   .openapi(rejectRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.requestNotFound);
-    return c.json(await decideLeave(c.get('database').db, c.get('user'), id, 'rejected', c.req.valid('json').comment), 200);
+    return c.json(await decideLeave(c.get('database').db, c.get('user'), id, 'rejected', c.req.valid('json').comment, auditContext(c)), 200);
   })
   .openapi(cancelRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, HRMS_MESSAGES.requestNotFound);
-    return c.json(await cancelLeave(c.get('database').db, c.get('user'), id), 200);
+    return c.json(await cancelLeave(c.get('database').db, c.get('user'), id, auditContext(c)), 200);
   })
   .openapi(awayRoute, async (c) => c.json(await whoIsAway(c.get('database').db, c.get('user'), c.req.valid('query').entityId), 200));

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/web/lib/use-url-params';
 
 /**
  * A list's state in the URL (search, filters, sort, cursor), so a view can be shared and the
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
  * again at the first page.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const get = (key: string) => params.get(key) ?? undefined;
   const set = (patch: Record<string, string | undefined>) =>
     setParams((p) => {

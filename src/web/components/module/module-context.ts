@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { ModuleContext } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
 import { roleAtLeast, type AccessRole } from '@/shared/roles';
 import { api } from '@/web/lib/api';
+import { useUrlParams } from '@/web/lib/use-url-params';
 
 /** The caller's entities for a module, with their role (GET /api/{module}/context). */
 export const moduleContextQuery = (product: ProductType) =>
@@ -19,7 +19,7 @@ export const moduleContextQuery = (product: ProductType) =>
  */
 export function useModuleScope(product: ProductType) {
   const context = useQuery(moduleContextQuery(product));
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlParams();
   const requested = params.get('entity') ?? undefined;
   const entities = context.data?.entities ?? [];
   const entity = entities.find((e) => e.id === requested);
@@ -42,3 +42,6 @@ export function useModuleScope(product: ProductType) {
   return { context, entities, entity, entityId: entity?.id, inScope, can, setEntity };
 }
 export type ModuleScopeState = ReturnType<typeof useModuleScope>;
+
+/** `?entity=` of the current scope, for links between a module's pages that keep it. */
+export const entitySearch = (scope: ModuleScopeState) => (scope.entityId ? `?entity=${scope.entityId}` : '');

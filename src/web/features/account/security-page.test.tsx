@@ -87,7 +87,7 @@ describe('account security page', () => {
   });
 
   it('says when the list cannot be loaded, and offers to try again', async () => {
-    mockApi({ 'GET /me/sessions': apiError(500, 'An unexpected error occurred') });
+    mockApi({ 'GET /me/sessions': apiError(500, 'An unexpected error occurred'), 'GET /me/two-factor': { body: { enabled: false, required: false, recoveryCodesLeft: null } } });
     renderPage(<SecurityPage />, { path: '/account/security' });
     expect(await screen.findByText('An unexpected error occurred', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

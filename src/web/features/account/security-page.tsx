@@ -10,18 +10,17 @@ import { toast } from '@/web/lib/toast';
 import { useLogout } from '@/web/lib/session';
 import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
 import { mySessionsQuery, useRevokeOtherSessions, useRevokeSession } from './api';
+import { TwoFactorSection } from './two-factor-section';
 
 const MOBILE_OS = /^(iOS|Android|iPadOS)/;
 
-/**
- * The signed-in user's account security. Sections stack in <AdminMain>: sessions now, two-factor
- * authentication below them when it lands.
- */
+/** The signed-in user's account security. Sections stack in <AdminMain>: two-factor sign-in, then sessions. */
 export function SecurityPage() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <AdminHeader title="Account Security" backTo="/products" backLabel="Back to Products" />
       <AdminMain>
+        <TwoFactorSection />
         <SessionsSection />
       </AdminMain>
     </div>

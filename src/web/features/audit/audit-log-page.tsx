@@ -8,6 +8,7 @@ import { RequireSuperAdmin } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/utils';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { errorMessage } from '@/web/lib/api';
 import { formatDateTime } from '@/web/lib/format';
@@ -66,7 +67,7 @@ function AuditLog() {
             </Button>
           }
         >
-          <Table>
+          <Table className={STACKED_TABLE}>
             <TableHeader>
               <TableRow>
                 <TableHead>Time</TableHead>
@@ -183,26 +184,34 @@ function Change({ change }: { change: AuditChange }) {
   );
 }
 
+/**
+ * Below the sm breakpoint each event is a card: rows and cells become blocks, the header is kept
+ * for screen readers only, and each cell shows its column name (data-label) above its value.
+ */
+const STACKED_TABLE = 'max-sm:[&_thead]:sr-only max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2';
+const STACKED_CELL =
+  'max-sm:block max-sm:min-w-0 max-sm:whitespace-normal max-sm:px-4 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+
 function EventRow({ event: e }: { event: AuditEvent }) {
   return (
     <TableRow className="align-top">
-      <TableCell className="whitespace-nowrap">
+      <TableCell data-label="Time" className={cn('whitespace-nowrap', STACKED_CELL)}>
         <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
         {e.ipAddress ? <div className="text-xs text-muted-foreground">{e.ipAddress}</div> : null}
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell data-label="Actor" className={cn('min-w-40', STACKED_CELL)}>
         {e.actorName ?? <span className="text-muted-foreground">Unknown</span>}
         {e.actorEmail ? <div className="break-all text-xs text-muted-foreground">{e.actorEmail}</div> : null}
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell data-label="Action" className={cn('whitespace-nowrap', STACKED_CELL)}>
         {AUDIT_ACTION_LABELS[e.action] ?? e.action}
         <div className="font-mono text-xs text-muted-foreground">{e.action}</div>
       </TableCell>
-      <TableCell className="min-w-40">
+      <TableCell data-label="Target" className={cn('min-w-40', STACKED_CELL)}>
         {e.targetLabel ?? <span className="text-muted-foreground">—</span>}
-        {e.targetType ? <div className="text-xs capitalize text-muted-foreground">{e.targetType}</div> : null}
+        {e.targetType ? <div className="text-xs capitalize text-muted-foreground">{e.targetType.replace(/_/g, ' ')}</div> : null}
       </TableCell>
-      <TableCell className="min-w-56">
+      <TableCell data-label="Details" className={cn('min-w-56', STACKED_CELL)}>
         {e.changes.length ? (
           <ul className="grid gap-0.5 break-words text-xs">
             {e.changes.map((c) => (

@@ -16,7 +16,8 @@ import { balancesQuery, employeeQuery, leaveRequestsQuery, useTerminateEmployee 
 import { EmployeeDialog } from './components/employee-dialog';
 import { StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
-import { HrmsPage, PageHeading } from './hrms-page';
+import { HrmsPage } from './hrms-page';
+import { PageHeading } from '@/web/features/modules/api';
 
 export function EmployeePage() {
   return <HrmsPage title="Employee">{(scope) => <Profile scope={scope} />}</HrmsPage>;

@@ -1,21 +1,21 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { DownloadIcon, PlusIcon, UploadIcon, UsersIcon } from 'lucide-react';
+import { PlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EMPLOYEE_CSV_COLUMNS, EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, EMPLOYMENT_TYPE_LABELS, type Employee } from '@/shared/hrms';
 import { Button } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { DataTable } from '@/web/components/module/data-table';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { ImportDialog } from '@/web/components/module/import-dialog';
+import { ListActions, ListSelectFilter, ListTextFilter } from '@/web/components/module/list-controls';
 import { useListParams } from '@/web/components/module/list-params';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { useEmployees } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
 import { StatusBadge } from './components/status-badge';
 import { formatDay } from './format';
-import { HrmsPage, nativeSelect, PageHeading } from './hrms-page';
+import { HrmsPage } from './hrms-page';
+import { PageHeading } from '@/web/features/modules/api';
 
 export function EmployeesPage() {
   return <HrmsPage title="Employees">{(scope) => <Directory scope={scope} />}</HrmsPage>;
@@ -75,64 +75,25 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
         title="Employees"
         description="Your people: search, filter and open a profile."
         actions={
-          <>
-            <Button asChild variant="outline">
-              <a href={`/api/hrms/employees/export?${exportQuery.toString()}`} download>
-                <DownloadIcon aria-hidden />
-                Export CSV
-              </a>
-            </Button>
-            {canWrite && importEntity && scope.can('member', importEntity.id) ? (
-              <Button variant="outline" onClick={() => setImporting(true)}>
-                <UploadIcon aria-hidden />
-                Import CSV
-              </Button>
-            ) : null}
-            {canWrite ? (
-              <Button onClick={() => setAdding(true)}>
-                <PlusIcon aria-hidden />
-                Add Employee
-              </Button>
-            ) : null}
-          </>
+          <ListActions
+            exportHref={`/api/hrms/employees/export?${exportQuery.toString()}`}
+            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            addLabel="Add Employee"
+            onAdd={canWrite ? () => setAdding(true) : undefined}
+          />
         }
       />
       <search className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="employee-search">Search</Label>
-          <Input
-            id="employee-search"
-            type="search"
-            placeholder="Name or email"
-            defaultValue={query.q ?? ''}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') list.set({ q: e.currentTarget.value.trim() });
-            }}
-            onBlur={(e) => e.currentTarget.value.trim() !== (query.q ?? '') && list.set({ q: e.currentTarget.value.trim() })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="employee-department">Department</Label>
-          <Input
-            id="employee-department"
-            defaultValue={query.department ?? ''}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') list.set({ department: e.currentTarget.value.trim() });
-            }}
-            onBlur={(e) => e.currentTarget.value.trim() !== (query.department ?? '') && list.set({ department: e.currentTarget.value.trim() })}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="employee-status">Status</Label>
-          <select id="employee-status" className={nativeSelect} value={query.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
-            <option value="">All statuses</option>
-            {EMPLOYEE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {EMPLOYEE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListTextFilter id="employee-search" label="Search" search placeholder="Name or email" value={query.q} onApply={(value) => list.set({ q: value })} />
+        <ListTextFilter id="employee-department" label="Department" value={query.department} onApply={(value) => list.set({ department: value })} />
+        <ListSelectFilter id="employee-status" label="Status" value={query.status ?? ''} onChange={(value) => list.set({ status: value })}>
+          <option value="">All statuses</option>
+          {EMPLOYEE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {EMPLOYEE_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </ListSelectFilter>
       </search>
       <DataTable
         label="Employees"

@@ -17,7 +17,9 @@ import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { awayQuery, balancesQuery, leaveRequestsQuery, leaveTypesQuery, meQuery, useLeaveAction, useRequestLeave } from './api';
 import { StatusBadge } from './components/status-badge';
 import { formatRange } from './format';
-import { HrmsPage, nativeSelect, PageHeading } from './hrms-page';
+import { HrmsPage } from './hrms-page';
+import { PageHeading } from '@/web/features/modules/api';
+import { nativeSelect } from '@/web/components/module/styles';
 
 export function LeavesPage() {
   return <HrmsPage title="Leaves">{(scope) => <Leaves scope={scope} />}</HrmsPage>;
@@ -50,7 +52,7 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
         }
       />
       {mine ? <MyBalances employeeId={mine.id} /> : null}
-      <SectionCard title="Who Is Away" description="Approved leave today and in the next 13 days">
+      <SectionCard title="Who Is Away" description="Approved leave in the next 14 days, today included">
         {away.data && away.data.items.length > 0 ? (
           <ul className="grid gap-2 text-sm">
             {away.data.items.map((a) => (

@@ -10,7 +10,8 @@ import { toast } from '@/web/lib/toast';
 import { ScrollTable, SectionCard } from '../modules/api';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { leaveTypesQuery, useCreateLeaveType, useUpdateLeaveType } from './api';
-import { HrmsPage, PageHeading } from './hrms-page';
+import { HrmsPage } from './hrms-page';
+import { PageHeading } from '@/web/features/modules/api';
 
 export function HrmsSettingsPage() {
   return <HrmsPage title="HRMS Settings">{(scope) => <Settings scope={scope} />}</HrmsPage>;
@@ -68,7 +69,7 @@ function LeaveTypeRow({ type, editable }: { type: LeaveType; editable: boolean }
       <TableCell>
         {editable ? (
           <form
-            className="flex items-center gap-2"
+            className="flex flex-wrap items-center gap-2"
             onSubmit={(e) => {
               e.preventDefault();
               update.mutate(

@@ -4,5 +4,6 @@
  * platform's list, import and scope pieces live in components/module/ (docs/modules.md).
  */
 export { ModuleLayout } from './module-layout';
+export { ModulePage, PageHeading, type ModulePageProps } from './module-page';
 export { ATS_MODULE, CRM_MODULE, HRMS_MODULE, PROJECTS_MODULE, type ModuleConfig } from './module-config';
 export { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from './dashboard-parts';

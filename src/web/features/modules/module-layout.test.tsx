@@ -4,10 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductType } from '@/shared/products';
-import { AtsDashboard } from './ats-dashboard';
-import { CrmDashboard } from './crm-dashboard';
+import { ModuleLayout } from './module-layout';
 import { ATS_MODULE, CRM_MODULE, HRMS_MODULE, PROJECTS_MODULE } from './module-config';
-import { ProjectsDashboard } from './projects-dashboard';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('@/web/lib/toast', () => ({ toast: { error: toastError, success: vi.fn(), info: vi.fn() } }));
@@ -51,9 +49,8 @@ function renderAt(path: string, queryClient = new QueryClient({ defaultOptions: 
       {
         element: <RequireAuth />,
         children: [
-          { path: '/crm', element: <CrmDashboard /> },
-          { path: '/ats', element: <AtsDashboard /> },
-          { path: '/projects', element: <ProjectsDashboard /> },
+          // The frame alone: every module's dashboard is live and has its own tests.
+          { path: '/crm', element: <ModuleLayout module={CRM_MODULE} title="CRM Dashboard"><h1>CRM Dashboard</h1></ModuleLayout> },
         ],
       },
       { path: '/products', element: <h1>Your Products</h1> },
@@ -87,19 +84,14 @@ afterEach(() => {
 const ALL = [product('crm', 1), product('ats', 2), product('hrms', 3), product('projects', 4)];
 
 describe.each([
-  { module: CRM_MODULE, path: '/crm', heading: 'CRM Dashboard', sample: ['Adventure Works', 'Prospect', 'Inactive'] },
-  { module: ATS_MODULE, path: '/ats', heading: 'ATS Dashboard', sample: ['Amara Okafor', 'Phone Screen', 'Technical Test', 'Final Round'] },
-  { module: PROJECTS_MODULE, path: '/projects', heading: 'Projects Dashboard', sample: ['Payroll Engine Migration', 'Critical', 'Completed'] },
-  // HRMS is live: its pages have their own tests (src/web/features/hrms).
-])('$heading', ({ module, path, heading, sample }) => {
-  it('shows its sample figures with one h1, and every sidebar link of spec §2', async () => {
+  // Every module is live: their pages have their own tests (src/web/features/{hrms,ats,projects,crm}); this checks the frame.
+  { module: CRM_MODULE, path: '/crm', heading: 'CRM Dashboard' },
+])('$heading', ({ module, path, heading }) => {
+  it('shows one h1 and every sidebar link of spec §2', async () => {
     serveApi(ALL);
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    for (const text of sample) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('table').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('img').length).toBeGreaterThan(0);
 
     const nav = screen.getByRole('navigation', { name: module.name });
     const links = within(nav).getAllByRole('link');

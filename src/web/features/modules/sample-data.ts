@@ -3,19 +3,12 @@
  * none of this is real or fetched, and the status labels are decorative (spec §4).
  */
 import {
-  Building2Icon,
-  BriefcaseIcon,
   CalendarCheckIcon,
-  CalendarClockIcon,
-  CircleDollarSignIcon,
   ClockIcon,
   FolderKanbanIcon,
-  LifeBuoyIcon,
   ListChecksIcon,
   PlaneIcon,
-  TargetIcon,
   TicketIcon,
-  TimerIcon,
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
@@ -28,93 +21,6 @@ export type LeaveStatus = 'Pending' | 'Approved';
 export type ProjectStatus = 'Planning' | 'In Progress' | 'Review' | 'Completed';
 export type Priority = 'Critical' | 'High' | 'Medium' | 'Low';
 export type SampleStatus = CustomerStatus | CandidateStage | EmployeeStatus | LeaveStatus | ProjectStatus | Priority;
-
-/* ---------------------------------------------------------------- CRM */
-
-export const CRM_KPIS: readonly Kpi[] = [
-  { label: 'Total Customers', value: '1,284', change: '+8.2% from last month', trend: 'up', positive: true, icon: Building2Icon },
-  { label: 'Open Leads', value: '356', change: '+24 this week', trend: 'up', positive: true, icon: TargetIcon },
-  { label: 'Pipeline Value', value: '$2.4M', change: '+12.5% from last quarter', trend: 'up', positive: true, icon: CircleDollarSignIcon },
-  { label: 'Open Support Tickets', value: '23', change: '5 fewer than yesterday', trend: 'down', positive: true, icon: LifeBuoyIcon },
-];
-
-/** Closed revenue per month, in thousands of US dollars. */
-export const CRM_REVENUE = [
-  { month: 'Jan', revenue: 182 },
-  { month: 'Feb', revenue: 196 },
-  { month: 'Mar', revenue: 214 },
-  { month: 'Apr', revenue: 205 },
-  { month: 'May', revenue: 238 },
-  { month: 'Jun', revenue: 256 },
-] as const;
-
-/** Open deals per pipeline stage. */
-export const CRM_PIPELINE = [
-  { stage: 'Prospecting', deals: 48 },
-  { stage: 'Qualification', deals: 36 },
-  { stage: 'Proposal', deals: 22 },
-  { stage: 'Negotiation', deals: 14 },
-  { stage: 'Closed Won', deals: 9 },
-] as const;
-
-export const CRM_CUSTOMERS: readonly {
-  company: string;
-  contact: string;
-  email: string;
-  status: CustomerStatus;
-  value: number;
-  lastContact: string;
-}[] = [
-  { company: 'Adventure Works', contact: 'Aiko Tanaka', email: 'aiko.tanaka@adventure-works.example', status: 'Active', value: 74_300, lastContact: '2026-06-12T12:00:00' },
-  { company: 'Fabrikam, Inc.', contact: 'Priya Shah', email: 'priya.shah@fabrikam.example', status: 'Active', value: 61_200, lastContact: '2026-06-10T12:00:00' },
-  { company: 'Contoso Ltd', contact: 'Daniel Park', email: 'd.park@contoso.example', status: 'Prospect', value: 22_500, lastContact: '2026-06-09T12:00:00' },
-  { company: 'Northwind Traders', contact: 'Maria Anders', email: 'maria@northwind.example', status: 'Active', value: 48_000, lastContact: '2026-06-08T12:00:00' },
-  { company: 'Litware Inc.', contact: 'Tom Becker', email: 'tom.becker@litware.example', status: 'Prospect', value: 35_000, lastContact: '2026-06-05T12:00:00' },
-  { company: 'Tailspin Toys', contact: 'Lena Ortiz', email: 'lena.ortiz@tailspin.example', status: 'Inactive', value: 9_800, lastContact: '2026-04-28T12:00:00' },
-];
-
-/* ---------------------------------------------------------------- ATS */
-
-export const ATS_KPIS: readonly Kpi[] = [
-  { label: 'Open Positions', value: '18', change: '4 new this week', trend: 'up', positive: true, icon: BriefcaseIcon },
-  { label: 'Active Candidates', value: '247', change: '+31 this month', trend: 'up', positive: true, icon: UsersIcon },
-  { label: 'Interviews This Week', value: '36', change: '+6 from last week', trend: 'up', positive: true, icon: CalendarClockIcon },
-  { label: 'Avg. Time to Hire', value: '24 days', change: '3 days faster than last quarter', trend: 'down', positive: true, icon: TimerIcon },
-];
-
-/** Candidates currently at each stage. */
-export const ATS_PIPELINE: readonly { stage: CandidateStage; candidates: number }[] = [
-  { stage: 'Review', candidates: 96 },
-  { stage: 'Phone Screen', candidates: 58 },
-  { stage: 'Technical Test', candidates: 41 },
-  { stage: 'Interview', candidates: 29 },
-  { stage: 'Final Round', candidates: 12 },
-];
-
-/** Applications received per month. */
-export const ATS_APPLICATIONS = [
-  { month: 'Jan', applications: 142 },
-  { month: 'Feb', applications: 168 },
-  { month: 'Mar', applications: 190 },
-  { month: 'Apr', applications: 176 },
-  { month: 'May', applications: 214 },
-  { month: 'Jun', applications: 231 },
-] as const;
-
-export const ATS_CANDIDATES: readonly {
-  name: string;
-  position: string;
-  stage: CandidateStage;
-  source: string;
-  applied: string;
-}[] = [
-  { name: 'Amara Okafor', position: 'Senior Frontend Engineer', stage: 'Final Round', source: 'Referral', applied: '2026-06-02T12:00:00' },
-  { name: 'Lucas Meyer', position: 'Product Designer', stage: 'Interview', source: 'LinkedIn', applied: '2026-06-04T12:00:00' },
-  { name: 'Rahul Verma', position: 'Backend Engineer', stage: 'Interview', source: 'Referral', applied: '2026-06-05T12:00:00' },
-  { name: 'Sofia Rossi', position: 'Data Analyst', stage: 'Technical Test', source: 'Careers page', applied: '2026-06-06T12:00:00' },
-  { name: 'Kenji Watanabe', position: 'DevOps Engineer', stage: 'Phone Screen', source: 'Job board', applied: '2026-06-09T12:00:00' },
-  { name: 'Hannah Schmidt', position: 'Account Executive', stage: 'Review', source: 'LinkedIn', applied: '2026-06-11T12:00:00' },
-];
 
 /* ---------------------------------------------------------------- HRMS */
 

@@ -6,6 +6,7 @@ import {
   LogOutIcon,
   SettingsIcon,
   ShieldCheckIcon,
+  UserIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -50,6 +51,12 @@ export function ProductsPage() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <Button asChild variant="ghost">
+              <Link to="/account">
+                <UserIcon aria-hidden />
+                My Account
+              </Link>
+            </Button>
             <Button asChild variant="ghost">
               <Link to="/account/security">
                 <ShieldCheckIcon aria-hidden />

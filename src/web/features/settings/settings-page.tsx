@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/web/components
 import { RequireSuperAdmin } from '@/web/lib/session';
 import { useLogout } from '@/web/lib/session';
 import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
+import { TwoFactorRequirement } from './two-factor-requirement';
 
 const SECTIONS: { to: string; title: string; description: string; action: string; icon: LucideIcon }[] = [
   {
@@ -79,6 +80,7 @@ function Settings() {
             </Card>
           ))}
         </div>
+        <TwoFactorRequirement />
       </AdminMain>
     </div>
   );

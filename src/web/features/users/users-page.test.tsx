@@ -3,16 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/shared/users';
 import { USER_MESSAGES } from '@/shared/users';
-import { apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '@/web/test/admin';
+import { ADMIN, apiError, deferred, MEMBER, mockApi, renderPage, uuid, type Handler, type Reply } from '@/web/test/admin';
 import { UsersPage } from './users-page';
 
-const ada: User = { id: uuid(1), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', createdAt: '2026-03-05T12:00:00.000Z' };
-const grace: User = { id: uuid(2), firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'super_admin', createdAt: '2026-01-10T12:00:00.000Z' };
+const ada: User = { id: uuid(5), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'active', createdAt: '2026-03-05T12:00:00.000Z' };
+const grace: User = { id: uuid(2), firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'super_admin', status: 'active', createdAt: '2026-01-10T12:00:00.000Z' };
+const alan: User = { id: uuid(3), firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', role: 'user', status: 'deactivated', createdAt: '2025-12-01T12:00:00.000Z' };
+const crm = { id: uuid(10), name: 'CRM', type: 'crm', description: null };
+const hrms = { id: uuid(11), name: 'HRMS', type: 'hrms', description: null };
+const london = { id: uuid(20), name: 'London', organizationId: uuid(30), organizationName: 'Engines', productIds: [crm.id, hrms.id] };
 
 afterEach(() => vi.unstubAllGlobals());
 
 function api(overrides: Record<string, Handler | Reply> = {}) {
-  return mockApi({ 'GET /users': { body: { items: [ada, grace], nextCursor: null } }, ...overrides });
+  return mockApi({ 'GET /users': { body: { items: [ada, grace], nextCursor: null, total: 2 } }, ...overrides });
 }
 
 describe('user management page', () => {
@@ -22,18 +26,35 @@ describe('user management page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/settings');
     await screen.findByText('Ada Lovelace');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Created Date', 'Actions']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Status', 'Created Date', 'Actions']);
     const [, first, second] = screen.getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').slice(0, 4).map((c) => c.textContent)).toEqual(['Ada Lovelace', 'ada@example.com', 'user', 'Mar 5, 2026']);
+    expect(within(first!).getAllByRole('cell').slice(0, 5).map((c) => c.textContent)).toEqual(['Ada Lovelace', 'ada@example.com', 'user', 'Active', 'Mar 5, 2026']);
     expect(within(second!).getAllByRole('cell')[2]).toHaveTextContent('super admin');
     expect(within(second!).getByRole('button', { name: 'Edit Grace Hopper' })).toBeInTheDocument();
     expect(within(second!).getByRole('button', { name: 'Delete Grace Hopper' })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
-    api({ 'GET /users': { body: { items: [], nextCursor: null } } });
+    api({ 'GET /users': { body: { items: [], nextCursor: null, total: 2 } } });
     renderPage(<UsersPage />, { path: '/user-management' });
     expect(await screen.findByText('No users found. Create your first user to get started.')).toBeInTheDocument();
+  });
+
+  it('keeps a status picked while the typed search is still waiting to run', async () => {
+    const calls = api();
+    renderPage(<UsersPage />, { path: '/user-management' });
+    await screen.findByText('Ada Lovelace');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), 'LOVE');
+    // Within the search's pause: pick a status before the typed text is applied.
+    await user.click(screen.getByLabelText('Status'));
+    await user.click(await screen.findByRole('option', { name: 'Deactivated' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/users' && c.url.searchParams.get('status') === 'deactivated' && c.url.searchParams.get('search') === 'LOVE')).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    const last = calls.filter((c) => c.path === '/users').at(-1)!;
+    expect(Object.fromEntries(last.url.searchParams)).toMatchObject({ status: 'deactivated', search: 'LOVE' });
   });
 
   it('gates the page: a member reads the access-denied text and stays; no session asks to log in', async () => {
@@ -48,18 +69,136 @@ describe('user management page', () => {
     expect(screen.getByText(USER_MESSAGES.pleaseLogIn)).toBeInTheDocument();
   });
 
-  it('answers Edit with the next-phase note', async () => {
-    api();
+  it('edits a user in one save: details, company role and access pre-filled, busy while saving', async () => {
+    const done = deferred<Reply>();
+    const calls = api({
+      [`GET /users/${ada.id}`]: { body: { ...ada, access: [{ productId: crm.id, entityId: london.id, roleType: 'member' }] } },
+      'GET /me/products': { body: { items: [crm, hrms] } },
+      'GET /entity-options': { body: { items: [london] } },
+      [`PATCH /users/${ada.id}`]: () => done.promise,
+    });
     renderPage(<UsersPage />, { path: '/user-management' });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Ada Lovelace' }));
-    expect(await screen.findByText(USER_MESSAGES.editPlaceholder)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const first = await within(dialog).findByLabelText('First Name');
+    expect(first).toHaveValue('Ada');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(within(dialog).getByLabelText('Company Role')).toHaveTextContent('User');
+    expect(await within(dialog).findByRole('checkbox', { name: 'CRM' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'HRMS' })).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Role for CRM, row 1')).toHaveTextContent('Member');
+
+    await userEvent.clear(first);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(USER_MESSAGES.firstNameRequired)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    await userEvent.type(first, 'Augusta');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      role: 'user',
+      access: [{ productId: crm.id, entityId: london.id, roleType: 'member' }],
+    });
+    done.resolve({ body: { ...ada, firstName: 'Augusta' } });
+    expect(await screen.findByText(USER_MESSAGES.updated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the edit dialog open with the server message when a save is refused', async () => {
+    api({
+      [`GET /users/${grace.id}`]: { body: { ...grace, access: [] } },
+      'GET /me/products': { body: { items: [crm] } },
+      'GET /entity-options': { body: { items: [london] } },
+      [`PATCH /users/${grace.id}`]: apiError(409, USER_MESSAGES.lastSuperAdmin),
+    });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await within(dialog).findByLabelText('First Name');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect((await within(dialog).findAllByText(USER_MESSAGES.lastSuperAdmin)).length).toBeGreaterThan(0);
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+  });
+
+  it('deactivates after confirmation and reactivates; the Status column says which', async () => {
+    let items = [ada, grace, alan];
+    const calls = api({
+      'GET /users': () => ({ body: { items, nextCursor: null, total: 2 } }),
+      [`POST /users/${ada.id}/deactivate`]: () => {
+        items = items.map((u) => (u.id === ada.id ? { ...u, status: 'deactivated' as const } : u));
+        return { body: { ...ada, status: 'deactivated' } };
+      },
+      [`POST /users/${alan.id}/reactivate`]: () => {
+        items = items.map((u) => (u.id === alan.id ? { ...u, status: 'active' as const } : u));
+        return { body: { ...alan, status: 'active' } };
+      },
+    });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    const alanRow = (await screen.findByText('Alan Turing')).closest('tr')!;
+    expect(within(alanRow).getByText('Deactivated')).toBeInTheDocument();
+    await userEvent.click(within(alanRow).getByRole('button', { name: 'More actions for Alan Turing' }));
+    expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate User' });
+    expect(within(dialog).getByText(USER_MESSAGES.confirmDeactivate)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(USER_MESSAGES.deactivated)).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByText('Ada Lovelace').closest('tr')!).getByText('Deactivated')).toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Alan Turing' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reactivate' }));
+    expect(await screen.findByText(USER_MESSAGES.reactivated)).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByText('Alan Turing').closest('tr')!).getByText('Active')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/users/${ada.id}/deactivate`, `/users/${alan.id}/reactivate`]);
+  });
+
+  it('offers no Deactivate on the signed-in admin\'s own row', async () => {
+    api({ 'GET /users': { body: { items: [{ ...grace, id: ADMIN.id }, ada], nextCursor: null, total: 2 } } });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    await screen.findByText('Ada Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Grace Hopper' }));
+    expect(await screen.findByRole('menuitem', { name: 'Send Password Reset' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
+  });
+
+  it('offers Resend and Revoke Invitation for an invited user, and Send Password Reset for an active one', async () => {
+    const invitee: User = { ...ada, id: uuid(4), firstName: 'Ivy', lastName: 'Invited', email: 'ivy@example.com', status: 'invited' };
+    const calls = api({
+      'GET /users': { body: { items: [invitee, ada], nextCursor: null, total: 2 } },
+      [`POST /users/${invitee.id}/resend-invitation`]: { status: 204 },
+      [`POST /users/${invitee.id}/revoke-invitation`]: { status: 204 },
+      [`POST /users/${ada.id}/send-password-reset`]: { status: 204 },
+    });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    expect(within((await screen.findByText('Ivy Invited')).closest('tr')!).getByText('Invited')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Ivy Invited' }));
+    expect(screen.queryByRole('menuitem', { name: 'Send Password Reset' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Resend Invitation' }));
+    expect(await screen.findByText(USER_MESSAGES.invitationResent)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Ivy Invited' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Revoke Invitation' }));
+    expect(await screen.findByText(USER_MESSAGES.invitationRevoked)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send Password Reset' }));
+    expect(await screen.findByText(USER_MESSAGES.passwordResetSent)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/users/${invitee.id}/resend-invitation`,
+      `/users/${invitee.id}/revoke-invitation`,
+      `/users/${ada.id}/send-password-reset`,
+    ]);
   });
 
   it('deletes after confirmation, and reloads the list', async () => {
     let items = [ada, grace];
     const done = deferred<Reply>();
     const calls = api({
-      'GET /users': () => ({ body: { items, nextCursor: null } }),
+      'GET /users': () => ({ body: { items, nextCursor: null, total: 2 } }),
       [`DELETE /users/${ada.id}`]: async () => {
         const reply = await done.promise;
         items = [grace];

@@ -8,7 +8,7 @@ import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
-import { nativeSelect } from '../hrms-page';
+import { nativeSelect } from '@/web/components/module/styles';
 
 type Values = {
   entityId: string;

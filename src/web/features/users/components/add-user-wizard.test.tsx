@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function api(overrides: Record<string, Handler | Reply> = {}) {
   return mockApi({
-    'GET /users': { body: { items: [], nextCursor: null } },
+    'GET /users': { body: { items: [], nextCursor: null, total: 0 } },
     'GET /me/products': { body: { items: [ATS, CRM, HRMS] } },
     'GET /entity-options': { body: { items: [arlington, berlin, remote] } },
     ...overrides,
@@ -202,7 +202,7 @@ describe('add user wizard', () => {
 
     await userEvent.click(w.getByRole('button', { name: 'Create User' }));
     expect(await w.findByRole('button', { name: 'Creating...' })).toBeDisabled();
-    save.resolve({ status: 201, body: { id: uuid(7), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', createdAt: '2026-03-05T12:00:00.000Z' } });
+    save.resolve({ status: 201, body: { id: uuid(7), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'active', createdAt: '2026-03-05T12:00:00.000Z' } });
     expect(await screen.findByText(USER_MESSAGES.created)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -232,5 +232,36 @@ describe('add user wizard', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByText(/Request failed \(502\)|Failed to create user/)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('add user wizard: invitation', () => {
+  it('"Send an invitation email" drops the password fields and sends the invitation instead', async () => {
+    const calls = api({
+      'POST /users/invitations': {
+        status: 201,
+        body: { id: uuid(5), firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'user', status: 'invited', createdAt: '2026-03-05T12:00:00.000Z' },
+      },
+    });
+    const dialog = await openWizard();
+    const w = within(dialog);
+    await userEvent.click(w.getByRole('checkbox', { name: 'Send an invitation email' }));
+    expect(w.queryByLabelText('Password')).not.toBeInTheDocument();
+    await userEvent.type(w.getByLabelText('First Name'), 'Ada');
+    await userEvent.type(w.getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.type(w.getByLabelText('Email'), 'ada@example.com');
+    await next(dialog);
+    await w.findByText('Step 2 of 3');
+    await userEvent.click(w.getByRole('checkbox', { name: 'CRM' }));
+    await chooseEntity(group(dialog, 'CRM'), 'Entity for CRM, row 1', 'Arlington (Americas)');
+    await next(dialog);
+    expect(await w.findByText('Chosen by them from the invitation email')).toBeInTheDocument();
+    await userEvent.click(w.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText(USER_MESSAGES.invited)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/users/invitations',
+      body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', access: [{ productId: CRM.id, entityId: arlington.id, roleType: 'app_admin' }] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

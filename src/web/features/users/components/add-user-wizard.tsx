@@ -21,7 +21,7 @@ import { cn } from '@/web/lib/utils';
 import { entityOptionsQuery } from '../../entities/api';
 import { myProductsQuery } from '../../products/api';
 import { FormAlert } from '@/web/components/admin/form-alert';
-import { useCreateUser } from '../api';
+import { useCreateUser, useInviteUser } from '../api';
 
 type Step = 1 | 2 | 3;
 type Account = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
@@ -33,17 +33,19 @@ const EMPTY_ACCOUNT: Account = { firstName: '', lastName: '', email: '', passwor
 const STEP_TITLES: Record<Step, string> = { 1: 'User Details', 2: 'Product Access', 3: 'Review' };
 const accountFields = z.object(userAccountShape);
 
-/** Step 1 (spec §5): every field's first message at once, under its field. */
-export function validateAccount(account: Account): AccountErrors {
+const inviteFields = z.object({ firstName: userAccountShape.firstName, lastName: userAccountShape.lastName, email: userAccountShape.email });
+
+/** Step 1 (spec §5): every field's first message at once, under its field (no password when inviting). */
+export function validateAccount(account: Account, invite = false): AccountErrors {
   const errors: AccountErrors = {};
-  const result = accountFields.safeParse(account);
+  const result = (invite ? inviteFields : accountFields).safeParse(account);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0] as keyof Account | undefined;
       if (field && !errors[field]) errors[field] = issue.message;
     }
   }
-  if (!errors.confirmPassword && account.password !== account.confirmPassword) errors.confirmPassword = USER_MESSAGES.passwordsDoNotMatch;
+  if (!invite && !errors.confirmPassword && account.password !== account.confirmPassword) errors.confirmPassword = USER_MESSAGES.passwordsDoNotMatch;
   return errors;
 }
 
@@ -63,7 +65,7 @@ export function grantsOf(rows: AccessRow[]): UserCreateInput['access'] {
   return [...grants.values()];
 }
 
-const entityLabel = (e: EntityOption) => `${e.name} (${e.organizationName ?? 'No Organization'})`;
+export const entityLabel = (e: EntityOption) => `${e.name} (${e.organizationName ?? 'No Organization'})`;
 
 /** Add a user in three steps: details, product access per entity, review. */
 export function AddUserWizard({
@@ -87,8 +89,10 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const products = useQuery(myProductsQuery);
   const entities = useQuery(entityOptionsQuery);
   const create = useCreateUser();
+  const inviteUser = useInviteUser();
   const [step, setStep] = useState<Step>(1);
   const [account, setAccount] = useState<Account>(EMPTY_ACCOUNT);
+  const [invite, setInvite] = useState(false);
   const [errors, setErrors] = useState<AccountErrors>({});
   const [selected, setSelected] = useState<string[]>([]);
   const [rows, setRows] = useState<AccessRow[]>([]);
@@ -138,7 +142,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 1) {
-      const found = validateAccount(account);
+      const found = validateAccount(account, invite);
       setErrors(found);
       const first = (Object.keys(found) as (keyof Account)[]).find((k) => found[k]);
       if (first) {
@@ -159,6 +163,20 @@ function Wizard({ onDone }: { onDone: () => void }) {
       return;
     }
     setProblem(null);
+    if (invite) {
+      const { firstName, lastName, email } = account;
+      inviteUser.mutate(
+        { firstName, lastName, email, access: grantsOf(rows) },
+        {
+          onSuccess: () => {
+            toast.success('Success', { description: USER_MESSAGES.invited });
+            onDone();
+          },
+          onError: (e) => fail(errorMessage(e, USER_MESSAGES.invitationFailed)),
+        },
+      );
+      return;
+    }
     create.mutate(
       { ...account, access: grantsOf(rows) },
       {
@@ -171,7 +189,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
     );
   };
 
-  const creating = create.isPending;
+  const creating = create.isPending || inviteUser.isPending;
   const selectedProducts = (products.data ?? []).filter((p) => selected.includes(p.id));
 
   return (
@@ -192,10 +210,31 @@ function Wizard({ onDone }: { onDone: () => void }) {
             <AccountField id="lastName" label="Last Name" autoComplete="off" account={account} errors={errors} onChange={set} />
           </div>
           <AccountField id="email" label="Email" type="email" autoComplete="off" account={account} errors={errors} onChange={set} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AccountField id="password" label="Password" password account={account} errors={errors} onChange={set} />
-            <AccountField id="confirmPassword" label="Confirm Password" password account={account} errors={errors} onChange={set} />
+          <div className="flex items-start gap-3 rounded-md border p-3">
+            <Checkbox
+              id="user-invite"
+              checked={invite}
+              onCheckedChange={(checked) => {
+                setInvite(checked === true);
+                setErrors((e) => ({ ...e, password: undefined, confirmPassword: undefined }));
+              }}
+              aria-describedby="user-invite-hint"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="user-invite" className="font-normal">
+                Send an invitation email
+              </Label>
+              <p id="user-invite-hint" className="text-sm text-muted-foreground">
+                They choose their own password from a link valid for 7 days.
+              </p>
+            </div>
           </div>
+          {invite ? null : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <AccountField id="password" label="Password" password account={account} errors={errors} onChange={set} />
+              <AccountField id="confirmPassword" label="Confirm Password" password account={account} errors={errors} onChange={set} />
+            </div>
+          )}
         </div>
       ) : step === 2 ? (
         <div className="grid gap-4">
@@ -238,7 +277,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
           ))}
         </div>
       ) : (
-        <Review account={account} products={selectedProducts} rows={rows} entities={entities.data ?? []} />
+        <Review account={account} invite={invite} products={selectedProducts} rows={rows} entities={entities.data ?? []} />
       )}
 
       <FormAlert message={problem} />
@@ -256,7 +295,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
           <Button type="submit">Next</Button>
         ) : (
           <Button type="submit" disabled={creating}>
-            {creating ? 'Creating...' : 'Create User'}
+            {invite ? (creating ? 'Sending...' : 'Send Invitation') : creating ? 'Creating...' : 'Create User'}
           </Button>
         )}
       </DialogFooter>
@@ -309,7 +348,7 @@ function AccountField({
   );
 }
 
-function ProductAccess({
+export function ProductAccess({
   product,
   rows,
   entities,
@@ -401,11 +440,13 @@ function ProductAccess({
 
 function Review({
   account,
+  invite,
   products,
   rows,
   entities,
 }: {
   account: Account;
+  invite: boolean;
   products: Product[];
   rows: AccessRow[];
   entities: EntityOption[];
@@ -421,6 +462,8 @@ function Review({
         </dd>
         <dt className="font-medium text-muted-foreground">Email</dt>
         <dd className="break-all">{account.email.trim()}</dd>
+        <dt className="font-medium text-muted-foreground">Password</dt>
+        <dd>{invite ? 'Chosen by them from the invitation email' : 'Set now'}</dd>
       </dl>
       <div className="grid gap-3">
         <h4 className="text-sm font-medium">Product Access</h4>

@@ -1,0 +1,225 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
+
+/** Screenshots of every ATS page at 1280 and 375 px when SHOTS is a folder (kept out of git). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email, password: 'secret123' } });
+  expect(res.status()).toBe(200);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return page;
+}
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.alloc(4000, 65), Buffer.from('\n%%EOF\n')]);
+
+/** The board column of a stage (its list of cards). */
+const column = (page: Page, stage: string) => page.getByRole('list', { name: `${stage} candidates` });
+
+test('ATS: post a job, add a candidate with a résumé, move them through the board to Hired, and see the employee in HRMS', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId, organizationId } = await signUpViaApi(page, newCompany({ productNames: ['ATS', 'HRMS'] }));
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const ats = products.items.find((p) => p.type === 'ats')!.id;
+  const other = await api.post('/api/entities', { headers: { origin: ORIGIN }, data: { name: 'Other Branch', organizationId, country: 'Other', productIds: [ats] } });
+  expect(other.status()).toBe(201);
+  const otherEntityId = ((await other.json()) as { id: string }).id;
+  const users: Record<string, string> = {};
+  for (const [key, role, entity] of [
+    ['viewer', 'viewer', entityId],
+    ['outsider', 'member', otherEntityId],
+  ] as const) {
+    const email = uniqueEmail(key);
+    const res = await api.post('/api/users', {
+      headers: { origin: ORIGIN },
+      data: { firstName: key, lastName: 'User', email, password: 'secret123', confirmPassword: 'secret123', access: [{ productId: ats, entityId: entity, roleType: role }] },
+    });
+    expect(res.status()).toBe(201);
+    users[key] = email;
+  }
+
+  // The live dashboard, empty: it says what to do next.
+  await page.goto(`/ats?entity=${entityId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'ATS Dashboard' })).toBeVisible();
+  await expect(page.getByText('Sample data')).toHaveCount(0);
+  await expect(page.getByText('No open jobs yet')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'ats-dashboard-empty');
+
+  // Post a job.
+  await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await expect(page.getByText('No jobs yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Post Job' }).first().click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Platform Engineer');
+  await dialog.getByLabel('Department').fill('Engineering');
+  await dialog.getByLabel('Location').fill('Remote');
+  await dialog.getByLabel('Status').selectOption('open');
+  await dialog.getByRole('button', { name: 'Post Job' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Job created successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Platform Engineer' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'ats-jobs');
+
+  // Add a candidate with a résumé, applying to the job.
+  await page.getByRole('link', { name: 'Candidates', exact: true }).click();
+  await expect(page.getByText('No candidates yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Candidate' }).first().click();
+  dialog = page.getByRole('dialog');
+  const email = uniqueEmail('grace');
+  await dialog.getByLabel('First Name').fill('Katherine');
+  await dialog.getByLabel('Last Name').fill('Johnson');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Source').selectOption('Referral');
+  await dialog.getByLabel('Apply to Job').selectOption({ label: 'Platform Engineer' });
+  await dialog.getByLabel('Résumé (PDF, at most 5 MB)').setInputFiles({ name: 'katherine.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Add Candidate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Candidate added successfully')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'ats-candidates');
+  await page.getByRole('link', { name: 'Johnson, Katherine' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeVisible();
+  const resumeLink = page.getByRole('link', { name: 'katherine.pdf' });
+  await expect(resumeLink).toBeVisible();
+  const download = await page.context().request.get((await resumeLink.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+  expect(Buffer.compare(await download.body(), PDF)).toBe(0);
+  // A picture renamed to .pdf is refused by the server (its first bytes are not a PDF's).
+  await page.getByLabel('Replace Résumé (PDF)').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) });
+  await expect(page.getByRole('alert')).toHaveText('The résumé must be a PDF file.');
+  await expectAccessible(page);
+  await shoot(page, 'ats-candidate');
+
+  // The board: keyboard move (Space, arrow, Space) to Review, then drag to Phone Screen.
+  await page.getByRole('link', { name: 'Platform Engineer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Platform Engineer' })).toBeVisible();
+  await expect(column(page, 'Applied').getByText('Katherine Johnson')).toBeVisible();
+  await expectAccessible(page);
+  const handle = page.getByRole('button', { name: 'Move Katherine Johnson' });
+  await liftCard(page, 'Move Katherine Johnson');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(column(page, 'Review').getByText('Katherine Johnson')).toBeVisible();
+  await expect(page.getByText('Katherine Johnson moved to Review.')).toBeVisible();
+  const target = page.getByRole('list', { name: 'Phone Screen candidates' }).locator('xpath=..');
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
+  await page.mouse.up();
+  await expect(column(page, 'Phone Screen').getByText('Katherine Johnson')).toBeVisible();
+  // After a reload the move is still there (it was saved).
+  await page.reload();
+  await expect(column(page, 'Phone Screen').getByText('Katherine Johnson')).toBeVisible();
+
+  // Hired: the dialog offers "Create employee record"; the employee appears in HRMS.
+  await page.getByLabel('Stage of Katherine Johnson').selectOption('hired');
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Hire Katherine Johnson' })).toBeVisible();
+  await expect(dialog.getByLabel(/Create employee record/)).toBeChecked();
+  await dialog.getByLabel('Start Date').fill('2030-02-01');
+  await dialog.getByRole('button', { name: 'Move to Hired' }).click();
+  await expect(column(page, 'Hired').getByText('Katherine Johnson')).toBeVisible();
+  await expect(page.getByText('Katherine Johnson is now an employee in HRMS.')).toBeVisible();
+  await expect(column(page, 'Hired').getByText('Employee record created')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Stages' }).getByRole('button', { name: /^Hired/ }).click();
+  await shoot(page, 'ats-job-board');
+  await page.goto('/hrms/employees');
+  await expect(page.getByRole('link', { name: 'Johnson, Katherine' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Johnson, Katherine/ }).getByText('Platform Engineer')).toBeVisible();
+
+  // A second candidate: rejected with a reason (asked for), and an interview with feedback.
+  const second = await api.post('/api/ats/candidates', {
+    headers: { origin: ORIGIN },
+    data: { entityId, firstName: 'Dorothy', lastName: 'Vaughan', email: uniqueEmail('dorothy'), jobId: (await (await api.get(`/api/ats/jobs?entityId=${entityId}`)).json()).items[0].id },
+  });
+  expect(second.status()).toBe(201);
+  const secondId = ((await second.json()) as { id: string }).id;
+  await page.goto(`/ats/candidates/${secondId}`);
+  await page.getByRole('button', { name: 'Schedule Interview' }).click();
+  dialog = page.getByRole('dialog');
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Date').fill(day);
+  await dialog.getByLabel('Time').fill('14:30');
+  await dialog.getByLabel(/Grace Hopper/).check();
+  await dialog.getByLabel('Location or Link').fill('Room 4');
+  await dialog.getByRole('button', { name: 'Schedule Interview' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Interview scheduled')).toBeVisible();
+  await page.getByRole('link', { name: 'Interviews', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Interviews' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dorothy Vaughan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Feedback' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('4').check();
+  await dialog.getByLabel('Notes').fill('Clear thinker.');
+  await dialog.getByRole('button', { name: 'Submit Feedback' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('4/5')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'ats-interviews');
+  await page.goto(`/ats/jobs`);
+  await page.getByRole('link', { name: 'Platform Engineer' }).click();
+  await page.getByLabel('Stage of Dorothy Vaughan').selectOption('rejected');
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Give a reason for the rejection.');
+  await dialog.getByLabel('Reason').fill('Position filled');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(column(page, 'Rejected').getByText('Reason: Position filled')).toBeVisible();
+
+  // The dashboard is live.
+  await page.goto(`/ats?entity=${entityId}`);
+  await expect(page.getByRole('term').filter({ hasText: 'Open jobs' }).locator('xpath=following-sibling::dd')).toHaveText('1');
+  await expect(page.getByRole('term').filter({ hasText: 'Interviews this week' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Upcoming interviews' }).getByText('Dorothy Vaughan')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'ats-dashboard');
+  await page.goto('/ats/requisitions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Requisitions' })).toBeVisible();
+  await shoot(page, 'ats-requisitions');
+
+  // A Viewer reads but cannot change anything.
+  const viewer = await signedIn(browser, users.viewer!);
+  await viewer.goto('/ats/jobs');
+  await expect(viewer.getByRole('link', { name: 'Platform Engineer' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Post Job' })).toHaveCount(0);
+  await viewer.getByRole('link', { name: 'Platform Engineer' }).click();
+  await expect(column(viewer, 'Hired').getByText('Katherine Johnson')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /^Move / })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Edit Job' })).toHaveCount(0);
+  await viewer.goto('/ats/candidates');
+  await expect(viewer.getByRole('button', { name: 'Add Candidate' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+  await viewer.context().close();
+
+  // Another entity's member sees none of it.
+  const outsider = await signedIn(browser, users.outsider!);
+  await outsider.goto('/ats/jobs');
+  await expect(outsider.getByText('No jobs yet')).toBeVisible();
+  await outsider.goto('/ats/candidates');
+  await expect(outsider.getByText('No candidates yet')).toBeVisible();
+  await outsider.goto(`/ats/candidates/${secondId}`);
+  await expect(outsider.getByText('Candidate not found')).toBeVisible();
+  await outsider.context().close();
+});

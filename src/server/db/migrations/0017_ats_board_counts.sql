@@ -1,0 +1,1 @@
+CREATE INDEX "ats_applications_scope_job_stage_idx" ON "ats_applications" USING btree ("company_id","entity_id","job_id","stage");

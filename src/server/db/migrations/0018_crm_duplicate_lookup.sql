@@ -1,0 +1,2 @@
+DROP INDEX "crm_contacts_entity_search_email_idx";--> statement-breakpoint
+CREATE INDEX "crm_contacts_entity_search_email_idx" ON "crm_contacts" USING btree ("entity_id","search_email" text_pattern_ops,"created_at","id");

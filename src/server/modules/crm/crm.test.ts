@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRM_MESSAGES } from '@/shared/crm';
+import { MODULE_MESSAGES } from '@/shared/modules';
+import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
+import { addClient, addContact, addEntity, addLead, addOpportunity, addUser, type Company } from './test-fixtures';
+
+let t: TestApp;
+let a: Company;
+let entityB: string;
+const onPg = Boolean(process.env.DATABASE_URL);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await signUpCompany(t, ['crm', 'hrms']);
+  entityB = await addEntity(a);
+}, 180_000);
+afterAll(() => t.close());
+
+const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((x) => x.id);
+const eventsOf = async (action: string, targetId: string) =>
+  t.sql<{ action: string; changes: unknown }>('select action, changes from audit_events where action = $1 and target_id = $2', [action, targetId]);
+
+describe('scope and roles', () => {
+  it("a member of entity A sees A's records and gets 404 for entity B's, whatever the route", async () => {
+    const mine = await addClient(a.client, a.entityId);
+    const theirs = await addClient(a.client, entityB);
+    const theirContact = await addContact(a.client, entityB, { clientId: theirs.id });
+    const theirLead = await addLead(a.client, entityB);
+    const theirDeal = await addOpportunity(a.client, entityB, theirs.id);
+    const member = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const list = await member.client.get('/crm/clients?limit=100');
+    expect(list.status).toBe(200);
+    expect(ids(list)).toContain(mine.id);
+    expect(ids(list)).not.toContain(theirs.id);
+    for (const path of [`/crm/clients/${theirs.id}`, `/crm/contacts/${theirContact.id}`, `/crm/leads/${theirLead.id}`, `/crm/opportunities/${theirDeal.id}`]) {
+      expect((await member.client.get(path)).status, path).toBe(404);
+      expect((await member.client.get(path.replace(/[0-9a-f-]{36}$/, (id) => id.toUpperCase()))).status, path).toBe(404);
+    }
+    expect((await member.client.patch(`/crm/clients/${theirs.id}`, { name: 'Taken', version: theirs.version })).status).toBe(404);
+    expect((await member.client.post('/crm/clients', { entityId: entityB, name: 'Into B' })).status).toBe(404);
+    expect((await member.client.get(`/crm/clients?entityId=${entityB}`)).status).toBe(404);
+    expect((await member.client.post('/crm/activities', { type: 'note', body: 'x', clientId: theirs.id })).status).toBe(404);
+    expect((await member.client.post(`/crm/leads/${theirLead.id}/convert`, { version: 1, opportunityName: 'x' })).status).toBe(404);
+    // Another entity's client cannot be attached to a record of A.
+    const cross = await member.client.post('/crm/opportunities', { entityId: a.entityId, clientId: theirs.id, name: 'Cross' });
+    expect(cross.status).toBe(400);
+    const board = await member.client.get('/crm/pipeline');
+    const cards = board.body.columns.flatMap((c: { items: { id: string }[] }) => c.items.map((x) => x.id));
+    expect(cards).not.toContain(theirDeal.id);
+    const [row] = await t.sql<{ name: string }>('select name from crm_clients where id = $1', [theirs.id]);
+    expect(row!.name).not.toBe('Taken');
+  });
+
+  it('a viewer reads but cannot change anything; a user without CRM gets 403', async () => {
+    const target = await addClient(a.client, a.entityId);
+    const lead = await addLead(a.client, a.entityId);
+    const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
+    expect((await viewer.client.get(`/crm/clients/${target.id}`)).status).toBe(200);
+    const create = await viewer.client.post('/crm/clients', { entityId: a.entityId, name: 'Nope' });
+    expect(create.status).toBe(403);
+    expect(create.body.error.message).toBe(MODULE_MESSAGES.memberRequired);
+    expect((await viewer.client.patch(`/crm/clients/${target.id}`, { name: 'x', version: target.version })).status).toBe(403);
+    expect((await viewer.client.patch(`/crm/leads/${lead.id}`, { status: 'qualified', version: lead.version })).status).toBe(403);
+    expect((await viewer.client.post('/crm/activities', { type: 'note', body: 'x', clientId: target.id })).status).toBe(403);
+    expect((await viewer.client.post('/crm/contacts/import', { entityId: a.entityId, csv: 'First Name,Last Name,Email,Phone,Job Title,Client\nA,B,,,,' })).status).toBe(403);
+    const hrmsOnly = await addUser(t, a, [{ entityId: a.entityId, role: 'app_admin', productId: a.productIds.hrms }]);
+    const denied = await hrmsOnly.client.get('/crm/clients');
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.message).toBe(MODULE_MESSAGES.noAccess);
+    expect((await viewer.client.get('/crm/context')).body.entities).toEqual([expect.objectContaining({ id: a.entityId, role: 'viewer' })]);
+  });
+
+  it('the owner is a user holding CRM at the entity (or a super admin); it defaults to the creator', async () => {
+    const member = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const own = await member.client.post('/crm/clients', { entityId: a.entityId, name: 'Owned' });
+    expect(own.body).toMatchObject({ ownerId: member.id, ownerName: 'Sales Person', status: 'prospect' });
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'member' }]);
+    const refused = await member.client.post('/crm/clients', { entityId: a.entityId, name: 'Bad owner', ownerId: elsewhere.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(CRM_MESSAGES.ownerInvalid);
+    const other = await signUpCompany(t, ['crm']);
+    expect((await member.client.post('/crm/clients', { entityId: a.entityId, name: 'Foreign owner', ownerId: other.userId })).status).toBe(400);
+    expect((await member.client.post('/crm/clients', { entityId: a.entityId, name: 'Admin owned', ownerId: a.userId })).status).toBe(201);
+    const options = await member.client.get(`/crm/owner-options?entityId=${a.entityId}`);
+    const optionIds = ids(options);
+    expect(optionIds).toEqual(expect.arrayContaining([member.id, a.userId]));
+    expect(optionIds).not.toContain(elsewhere.id);
+  });
+});
+
+describe('clients', () => {
+  it('lists with search, status filter, sorting and keyset pages that neither repeat nor skip', async () => {
+    const entity = await addEntity(a);
+    const names = ['Zeta Corp', 'Alpha Ltd', 'Beta_Co', 'Gamma Inc', 'Delta AG'];
+    for (const [i, name] of names.entries()) await addClient(a.client, entity, { name, status: i % 2 ? 'inactive' : 'active', industry: i === 0 ? 'Mining' : 'Retail' });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await a.client.get(`/crm/clients?entityId=${entity}&limit=2&sort=name${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items.map((c: { name: string }) => c.name));
+      cursor = page.body.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([...names].sort());
+    const search = await a.client.get(`/crm/clients?entityId=${entity}&q=beta_`);
+    expect(search.body.items.map((c: { name: string }) => c.name)).toEqual(['Beta_Co']);
+    // `_` is literal, not a wildcard.
+    expect((await a.client.get(`/crm/clients?entityId=${entity}&q=b_t`)).body.items).toEqual([]);
+    const inactive = await a.client.get(`/crm/clients?entityId=${entity}&status=inactive`);
+    expect(inactive.body.items.map((c: { name: string }) => c.name).sort()).toEqual(['Alpha Ltd', 'Gamma Inc']);
+    expect((await a.client.get(`/crm/clients?entityId=${entity}&cursor=bogus`)).status).toBe(400);
+    const csv = await a.client.get(`/crm/clients/export?entityId=${entity}&status=active`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.body).toContain('Name,Website,Industry,Status,Owner,Entity');
+    expect(csv.body).toContain('Zeta Corp');
+    expect(csv.body).not.toContain('Gamma Inc');
+  });
+
+  it('refuses a stale version with 409, writes audit events, and keeps a formula out of the export', async () => {
+    const c = await addClient(a.client, a.entityId, { name: '=HYPERLINK("x")', website: 'https://acme.example' });
+    const ok = await a.client.patch(`/crm/clients/${c.id}`, { status: 'inactive', version: c.version });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ status: 'inactive', version: c.version + 1 });
+    const stale = await a.client.patch(`/crm/clients/${c.id}`, { status: 'active', version: c.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(MODULE_MESSAGES.staleVersion);
+    expect((await a.client.get(`/crm/clients/${c.id}`)).body.status).toBe('inactive');
+    expect(await eventsOf('crm.client.created', c.id)).toHaveLength(1);
+    const [updated] = await eventsOf('crm.client.updated', c.id);
+    expect(updated!.changes).toEqual([{ field: 'status', before: 'active', after: 'inactive' }]);
+    const csv = await a.client.get(`/crm/clients/export?entityId=${a.entityId}&q=%3D`);
+    expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
+    const bad = await a.client.post('/crm/clients', { entityId: a.entityId, name: 'Bad site', website: 'not a site' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(CRM_MESSAGES.invalidWebsite);
+  });
+
+  it.runIf(onPg)('two people saving the same version at once: one wins, the other gets 409 (PostgreSQL)', async () => {
+    const c = await addClient(a.client, a.entityId);
+    const peer = new Client({ app: await t.peer() });
+    peer.cookie = a.client.cookie;
+    const [x, y] = await Promise.all([
+      a.client.patch(`/crm/clients/${c.id}`, { industry: 'One', version: c.version }),
+      peer.patch(`/crm/clients/${c.id}`, { industry: 'Two', version: c.version }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const [row] = await t.sql<{ version: number }>('select version from crm_clients where id = $1', [c.id]);
+    expect(row!.version).toBe(c.version + 1);
+  });
+});
+
+describe('contacts', () => {
+  it('flags a second contact with the same email in the entity, with a link to the first; not across entities', async () => {
+    const email = uniqueEmail('dup');
+    const first = await addContact(a.client, a.entityId, { email });
+    const second = await addContact(a.client, a.entityId, { email: email.toUpperCase(), firstName: 'Second' });
+    const elsewhere = await addContact(a.client, entityB, { email });
+    expect((await a.client.get(`/crm/contacts/${first.id}`)).body.duplicateOf).toBeNull();
+    const flagged = await a.client.get(`/crm/contacts/${second.id}`);
+    expect(flagged.body.email).toBe(email);
+    expect(flagged.body.duplicateOf).toEqual({ id: first.id, name: expect.stringContaining('Ada') });
+    expect((await a.client.get(`/crm/contacts/${elsewhere.id}`)).body.duplicateOf).toBeNull();
+    const list = await a.client.get(`/crm/contacts?entityId=${a.entityId}&q=${encodeURIComponent(email)}`);
+    expect(list.body.items.map((k: { id: string; duplicateOf: unknown }) => [k.id, k.duplicateOf !== null]).sort()).toEqual(
+      [[first.id, false], [second.id, true]].sort(),
+    );
+    const c = await addClient(a.client, a.entityId);
+    const moved = await a.client.patch(`/crm/contacts/${second.id}`, { clientId: c.id, version: second.version });
+    expect(moved.body).toMatchObject({ clientId: c.id, clientName: expect.any(String) });
+    expect((await a.client.patch(`/crm/contacts/${second.id}`, { phone: '1', version: second.version })).status).toBe(409);
+    expect((await a.client.post('/crm/contacts', { entityId: a.entityId, firstName: 'X', lastName: 'Y', email: 'not-an-email' })).body.error.message).toBe(
+      CRM_MESSAGES.invalidEmail,
+    );
+  });
+
+  it('search matches the start of the first name, last name, full name or email, in any case, within the entity', async () => {
+    const entity = await addEntity(a);
+    const grace = await addContact(a.client, entity, { firstName: 'Grace', lastName: 'Hopper', email: 'g.hopper@navy.example' });
+    const ada = await addContact(a.client, entity, { firstName: 'Ada', lastName: 'Lovelace', email: 'countess@analytical.example' });
+    const alan = await addContact(a.client, entity, { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.example' });
+    await addContact(a.client, entityB, { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('grace') });
+    const search = async (q: string) =>
+      ids(await a.client.get(`/crm/contacts?entityId=${entity}&q=${encodeURIComponent(q)}`)).sort();
+    expect(await search('GRA')).toEqual([grace.id]); // first name
+    expect(await search('lovel')).toEqual([ada.id]); // last name
+    expect(await search('ada LOVELACE')).toEqual([ada.id]); // full name
+    expect(await search('Countess@Ana')).toEqual([ada.id]); // email
+    expect(await search('hopper grace')).toEqual([]); // the full name is first name first
+    expect(await search('a')).toEqual([ada.id, alan.id].sort());
+  });
+
+  it('imports contacts with a per-row report, each row on its own, and names the column at fault', async () => {
+    const entity = await addEntity(a);
+    await addClient(a.client, entity, { name: 'Northwind' });
+    const csv = [
+      'Email,First Name,Last Name,Phone,Job Title,Client',
+      `${uniqueEmail('imp')},Maria,Anders,+49 30 1234,Owner,northwind`,
+      `not-an-email,Bad,Email,,,`,
+      `${uniqueEmail('imp')},,Missing,,,`,
+      `${uniqueEmail('imp')},No,Client,,,Nobody Inc`,
+      `${uniqueEmail('imp')},Tom,Becker,,,`,
+    ].join('\n');
+    const res = await a.client.post('/crm/contacts/import', { entityId: entity, csv });
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(2);
+    expect(res.body.errors).toEqual([
+      { row: 3, message: `Email: ${CRM_MESSAGES.invalidEmail}` },
+      { row: 4, message: `First Name: ${CRM_MESSAGES.firstNameRequired}` },
+      { row: 5, message: 'Client: no client named Nobody Inc in this entity.' },
+    ]);
+    const list = await a.client.get(`/crm/contacts?entityId=${entity}`);
+    expect(list.body.items.map((k: { lastName: string; clientName: string | null }) => [k.lastName, k.clientName]).sort()).toEqual(
+      [['Anders', 'Northwind'], ['Becker', null]].sort(),
+    );
+    const [count] = await t.sql<{ n: number }>("select count(*)::int as n from audit_events where action = 'crm.contact.created' and target_label like 'Maria%'");
+    expect(count!.n).toBeGreaterThanOrEqual(1);
+    const exported = await a.client.get(`/crm/contacts/export?entityId=${entity}`);
+    expect(exported.body).toContain('Anders');
+  });
+});
+
+describe('leads and conversion', () => {
+  it('converts only a qualified lead: a new client, contact and opportunity, linked from the lead', async () => {
+    const entity = await addEntity(a, 'Germany');
+    const lead = await addLead(a.client, entity, { name: 'Lena Ortiz', companyName: 'Tailspin Toys' });
+    const early = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, opportunityName: 'Toys deal' });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(CRM_MESSAGES.notQualified);
+    const qualified = await a.client.patch(`/crm/leads/${lead.id}`, { status: 'qualified', version: lead.version });
+    expect(qualified.status).toBe(200);
+    const res = await a.client.post(`/crm/leads/${lead.id}/convert`, {
+      version: qualified.body.version,
+      opportunityName: 'Toys deal',
+      amountMinor: 1_250_050,
+      expectedCloseDate: '2030-06-30',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.lead).toMatchObject({ convertedClientId: res.body.clientId, convertedContactId: res.body.contactId, convertedOpportunityId: res.body.opportunityId });
+    expect(res.body.lead.convertedAt).toEqual(expect.any(String));
+    const client = await a.client.get(`/crm/clients/${res.body.clientId}`);
+    expect(client.body).toMatchObject({ name: 'Tailspin Toys', entityId: entity });
+    expect(client.body.contacts.map((k: { firstName: string; lastName: string }) => `${k.firstName} ${k.lastName}`)).toEqual(['Lena Ortiz']);
+    expect(client.body.opportunities).toEqual([expect.objectContaining({ id: res.body.opportunityId, amountMinor: 1_250_050, currency: 'EUR', stage: 'prospecting' })]);
+    const again = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: res.body.lead.version, opportunityName: 'Again' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(CRM_MESSAGES.alreadyConverted);
+    expect(await eventsOf('crm.lead.converted', lead.id)).toHaveLength(1);
+    const converted = await a.client.get(`/crm/leads?entityId=${entity}&status=converted`);
+    expect(ids(converted)).toEqual([lead.id]);
+    const open = await a.client.get(`/crm/leads?entityId=${entity}&status=qualified`);
+    expect(ids(open)).not.toContain(lead.id);
+  });
+
+  it('links an existing client and contact instead of creating them; refuses ones of another entity', async () => {
+    const existing = await addClient(a.client, a.entityId, { name: 'Contoso' });
+    const person = await addContact(a.client, a.entityId, { clientId: existing.id });
+    const foreign = await addClient(a.client, entityB);
+    const lead = await addLead(a.client, a.entityId, { status: 'qualified' });
+    const cross = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, clientId: foreign.id, opportunityName: 'x' });
+    expect(cross.status).toBe(400);
+    const before = await t.sql<{ n: number }>('select (select count(*) from crm_clients)::int + (select count(*) from crm_contacts)::int as n');
+    const res = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, clientId: existing.id, contactId: person.id, opportunityName: 'Renewal' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ clientId: existing.id, contactId: person.id });
+    const after = await t.sql<{ n: number }>('select (select count(*) from crm_clients)::int + (select count(*) from crm_contacts)::int as n');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('is one transaction: a failure at the very last step leaves no client, contact, opportunity or event', async () => {
+    const lead = await addLead(a.client, a.entityId, { status: 'qualified', companyName: `Atomic ${Math.random()}` });
+    const count = async () =>
+      (
+        await t.sql<{ n: number }>(
+          "select (select count(*) from crm_clients)::int + (select count(*) from crm_contacts)::int + (select count(*) from crm_opportunities)::int + (select count(*) from audit_events where action like 'crm.%')::int as n",
+        )
+      )[0]!.n;
+    const before = await count();
+    // The lead's own update is the last write of the conversion: make it fail.
+    await t.sql(`create or replace function crm_fail_convert() returns trigger language plpgsql as $$
+      begin if new.converted_at is not null then raise exception 'injected failure'; end if; return new; end $$`);
+    await t.sql('create trigger crm_fail_convert before update on crm_leads for each row execute function crm_fail_convert()');
+    try {
+      const res = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, opportunityName: 'Never' });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.sql('drop trigger crm_fail_convert on crm_leads');
+    }
+    expect(await count()).toBe(before);
+    const [row] = await t.sql<{ converted_at: unknown; version: number }>('select converted_at, version from crm_leads where id = $1', [lead.id]);
+    expect(row).toEqual({ converted_at: null, version: lead.version });
+    // And it still converts once the failure is gone.
+    expect((await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, opportunityName: 'Now' })).status).toBe(200);
+  });
+
+  it('imports leads with labels or codes for source and status, and reports the bad rows', async () => {
+    const entity = await addEntity(a);
+    const csv = ['Name,Company Name,Email,Source,Status', 'One,Co,,Website,', 'Two,,two@example.com,referral,Qualified', 'Three,,,Radio,New', ',,,,'].join('\r\n');
+    const res = await a.client.post('/crm/leads/import', { entityId: entity, csv });
+    expect(res.body).toEqual({ created: 2, errors: [{ row: 4, message: `Source: ${CRM_MESSAGES.sourceRequired}` }, { row: 5, message: `Name: ${CRM_MESSAGES.leadNameRequired}` }] });
+    const list = await a.client.get(`/crm/leads?entityId=${entity}&sort=name&dir=asc`);
+    expect(list.body.items.map((l: { name: string; status: string; source: string }) => [l.name, l.status, l.source])).toEqual([
+      ['One', 'new', 'website'],
+      ['Two', 'qualified', 'referral'],
+    ]);
+    const exported = await a.client.get(`/crm/leads/export?entityId=${entity}`);
+    expect(exported.body).toContain('Two,,two@example.com,Referral,Qualified');
+  });
+});
+
+describe('opportunities and the board', () => {
+  it('stores minor units in the currency of the entity’s country; Closed Lost needs a reason; closing stamps the date', async () => {
+    const japan = await addEntity(a, 'Japan');
+    const c = await addClient(a.client, japan);
+    const deal = await addOpportunity(a.client, japan, c.id, { amountMinor: 1_500_000 });
+    expect(deal).toMatchObject({ currency: 'JPY', amountMinor: 1_500_000, stage: 'prospecting', closedAt: null });
+    const noReason = await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_lost', version: deal.version });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.message).toBe(CRM_MESSAGES.lostReasonRequired);
+    const lost = await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_lost', lostReason: 'Budget cut', version: deal.version });
+    expect(lost.body).toMatchObject({ stage: 'closed_lost', lostReason: 'Budget cut', closedAt: expect.any(String) });
+    const reopened = await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'negotiation', version: lost.body.version });
+    expect(reopened.body).toMatchObject({ stage: 'negotiation', lostReason: '', closedAt: null });
+    expect((await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'proposal', version: lost.body.version })).status).toBe(409);
+    expect((await a.client.post('/crm/opportunities', { entityId: japan, clientId: c.id, name: 'Neg', amountMinor: -1 })).status).toBe(400);
+    expect((await a.client.post('/crm/opportunities', { entityId: japan, clientId: c.id, name: 'Frac', amountMinor: 1.5 })).status).toBe(400);
+  });
+
+  it('the board gives each stage its count, totals and first cards; the list continues a column without repeats', async () => {
+    const entity = await addEntity(a, 'United Kingdom');
+    const c = await addClient(a.client, entity);
+    for (let i = 0; i < 5; i++) await addOpportunity(a.client, entity, c.id, { name: `P${i}`, amountMinor: 1000 * (i + 1), stage: 'proposal' });
+    await addOpportunity(a.client, entity, c.id, { name: 'Won', amountMinor: 70_000, stage: 'closed_won' });
+    const board = await a.client.get(`/crm/pipeline?entityId=${entity}&limit=2`);
+    expect(board.status).toBe(200);
+    const proposal = board.body.columns.find((col: { stage: string }) => col.stage === 'proposal');
+    expect(proposal).toMatchObject({ count: 5, totals: [{ currency: 'GBP', amountMinor: 15_000 }] });
+    expect(proposal.items).toHaveLength(2);
+    expect(board.body.columns.map((col: { stage: string }) => col.stage)).toEqual(['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost']);
+    const names = proposal.items.map((o: { name: string }) => o.name);
+    let cursor = proposal.nextCursor;
+    while (cursor) {
+      const more = await a.client.get(`/crm/opportunities?entityId=${entity}&stage=proposal&sort=createdAt&dir=desc&limit=2&cursor=${cursor}`);
+      expect(more.status).toBe(200);
+      names.push(...more.body.items.map((o: { name: string }) => o.name));
+      cursor = more.body.nextCursor;
+    }
+    expect(names).toEqual(['P4', 'P3', 'P2', 'P1', 'P0']);
+    const exported = await a.client.get(`/crm/opportunities/export?entityId=${entity}&stage=closed_won`);
+    expect(exported.body).toContain('Won,');
+    expect(exported.body).toContain('700.00,GBP,Closed Won');
+  });
+
+  it.runIf(onPg)('two moves of the same card at once: one lands, the other gets 409 (PostgreSQL)', async () => {
+    const c = await addClient(a.client, a.entityId);
+    const deal = await addOpportunity(a.client, a.entityId, c.id);
+    const peer = new Client({ app: await t.peer() });
+    peer.cookie = a.client.cookie;
+    const [x, y] = await Promise.all([
+      a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_won', version: deal.version }),
+      peer.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_lost', lostReason: 'Lost', version: deal.version }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+  });
+});
+
+describe('activities and the dashboard', () => {
+  it("logs notes, calls and meetings with author and time; a client's timeline includes its contacts and deals", async () => {
+    const c = await addClient(a.client, a.entityId);
+    const k = await addContact(a.client, a.entityId, { clientId: c.id });
+    const deal = await addOpportunity(a.client, a.entityId, c.id);
+    const note = await a.client.post('/crm/activities', { type: 'note', body: 'Met at the fair', clientId: c.id, occurredAt: '2026-01-01T10:00:00Z' });
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({ type: 'note', authorId: a.userId, authorName: expect.any(String), subject: expect.stringContaining('Acme') });
+    await a.client.post('/crm/activities', { type: 'call', body: 'Called back', contactId: k.id, occurredAt: '2026-01-02T10:00:00Z' });
+    await a.client.post('/crm/activities', { type: 'meeting', body: 'Demo', opportunityId: deal.id, occurredAt: '2026-01-03T10:00:00Z' });
+    const timeline = await a.client.get(`/crm/activities?clientId=${c.id}`);
+    expect(timeline.body.items.map((x: { body: string }) => x.body)).toEqual(['Demo', 'Called back', 'Met at the fair']);
+    expect((await a.client.get(`/crm/activities?contactId=${k.id}`)).body.items.map((x: { body: string }) => x.body)).toEqual(['Called back']);
+    expect((await a.client.post('/crm/activities', { type: 'note', body: 'Two targets', clientId: c.id, contactId: k.id })).status).toBe(400);
+    expect((await a.client.get('/crm/activities')).status).toBe(400);
+  });
+
+  it("shows the scope's real figures, which follow the changes", async () => {
+    const entity = await addEntity(a, 'United States');
+    const empty = await a.client.get(`/crm/dashboard?entityId=${entity}`);
+    expect(empty.body).toMatchObject({ customers: 0, openLeads: 0, openPipeline: [], wonThisMonth: [], wonThisMonthCount: 0, recentClients: [] });
+    expect(empty.body.revenueByMonth).toHaveLength(6);
+    const c = await addClient(a.client, entity, { status: 'active' });
+    await addClient(a.client, entity, { status: 'prospect' });
+    await addLead(a.client, entity);
+    await addLead(a.client, entity, { status: 'disqualified' });
+    const open = await addOpportunity(a.client, entity, c.id, { amountMinor: 250_000, stage: 'negotiation' });
+    const won = await addOpportunity(a.client, entity, c.id, { amountMinor: 99_900 });
+    await a.client.patch(`/crm/opportunities/${won.id}`, { stage: 'closed_won', version: won.version });
+    const d = (await a.client.get(`/crm/dashboard?entityId=${entity}`)).body;
+    expect(d).toMatchObject({ customers: 1, openLeads: 1, openPipeline: [{ currency: 'USD', amountMinor: 250_000 }], wonThisMonth: [{ currency: 'USD', amountMinor: 99_900 }], wonThisMonthCount: 1 });
+    expect(d.revenueByMonth.at(-1)).toEqual({ month: new Date().toISOString().slice(0, 7), amounts: [{ currency: 'USD', amountMinor: 99_900 }] });
+    expect(d.pipelineByStage.find((s: { stage: string }) => s.stage === 'negotiation')).toEqual({ stage: 'negotiation', count: 1, totals: [{ currency: 'USD', amountMinor: 250_000 }] });
+    expect(d.recentClients[0].id).toBe(c.id);
+    expect(open.id).toBeTruthy();
+    const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
+    expect((await viewer.client.get(`/crm/dashboard?entityId=${entity}`)).status).toBe(404);
+  });
+});

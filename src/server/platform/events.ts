@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import type { Tx } from '../db/tenant';
+
+/**
+ * Module events between server processes (DESIGN §9, realtime): a change writes
+ * `pg_notify(module_events, ids)` in its own transaction, so the notification leaves only when the
+ * change commits, and every process LISTENing on the database hears it (PostgreSQL), or the one
+ * process does (PGlite delivers its own notifications in-process). The payload carries ids only:
+ * each subscriber re-reads the record through its own caller's scope before sending anything.
+ */
+export const MODULE_EVENTS_CHANNEL = 'module_events';
+
+export interface ModuleEvent {
+  /** What changed, e.g. `projects.task`. */
+  topic: string;
+  kind: string;
+  companyId: string;
+  entityId: string;
+  id: string;
+  /** The record's parent (a task's project), for subscribers that watch one. */
+  parentId?: string;
+}
+
+export type HubMessage = { type: 'event'; event: ModuleEvent } | { type: 'reset' };
+
+/** Sends the event when (and only if) the caller's transaction commits. */
+export async function publishEvent(tx: Tx, event: ModuleEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${MODULE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+type Listener = (message: HubMessage) => void;
+
+class EventHub {
+  private readonly listeners = new Set<Listener>();
+  private stop: Promise<() => Promise<void>> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    // One LISTEN per process, opened with the first subscriber.
+    this.stop ??= this.database.listen(
+      MODULE_EVENTS_CHANNEL,
+      (payload) => {
+        let event: ModuleEvent;
+        try {
+          event = JSON.parse(payload) as ModuleEvent;
+        } catch {
+          return;
+        }
+        for (const l of this.listeners) l({ type: 'event', event });
+      },
+      () => {
+        // The listening connection was lost and is back: what was sent meanwhile is not known.
+        for (const l of this.listeners) l({ type: 'reset' });
+      },
+    ).catch((error: unknown) => {
+      // The next subscriber tries again.
+      this.stop = undefined;
+      throw error;
+    });
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Resolves once the first subscription's LISTEN is in place. */
+  ready() {
+    return this.stop?.then(() => undefined);
+  }
+}
+
+const hubs = new WeakMap<Database, EventHub>();
+
+export function eventHub(database: Database): EventHub {
+  let hub = hubs.get(database);
+  if (!hub) {
+    hub = new EventHub(database);
+    hubs.set(database, hub);
+  }
+  return hub;
+}
+
+/** Open event streams end themselves when told to (shutdown): they would otherwise hold the server open. */
+const closers = new Set<() => void>();
+export function onShutdown(close: () => void) {
+  closers.add(close);
+  return () => closers.delete(close);
+}
+export function closeEventStreams() {
+  for (const close of [...closers]) close();
+}

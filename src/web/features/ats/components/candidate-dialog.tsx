@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ATS_MESSAGES, CANDIDATE_SOURCES, candidateCreateInput, candidateUpdateInput, MAX_RESUME_BYTES, type Candidate } from '@/shared/ats';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { Field } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
+import { toast } from '@/web/lib/toast';
+import type { ModuleScopeState } from '@/web/components/module/module-context';
+import { jobsQuery, useCreateCandidate, useUpdateCandidate, useUploadResume } from '../api';
+import { nativeSelect } from '@/web/components/module/styles';
+
+type Values = { entityId: string; firstName: string; lastName: string; email: string; phone: string; source: string; jobId: string };
+
+/** A résumé chosen in a form: a PDF of at most 5 MB (the server checks again, by its bytes too). */
+export function resumeProblem(file: File | null) {
+  if (!file) return undefined;
+  if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) return ATS_MESSAGES.resumeNotPdf;
+  if (file.size > MAX_RESUME_BYTES) return ATS_MESSAGES.resumeTooLarge;
+  if (file.size === 0) return ATS_MESSAGES.resumeEmpty;
+  return undefined;
+}
+
+/** Add Candidate (no `candidate`: with an optional résumé and job to apply to) or edit one. */
+export function CandidateDialog({
+  open,
+  onOpenChange,
+  scope,
+  candidate,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  scope: ModuleScopeState;
+  candidate?: Candidate;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        {open ? <CandidateForm scope={scope} candidate={candidate} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; candidate?: Candidate; onDone: () => void }) {
+  const id = useId();
+  const writable = scope.entities.filter((e) => scope.can('member', e.id));
+  const [values, setValues] = useState<Values>({
+    entityId: candidate?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
+    firstName: candidate?.firstName ?? '',
+    lastName: candidate?.lastName ?? '',
+    email: candidate?.email ?? '',
+    phone: candidate?.phone ?? '',
+    source: candidate?.source ?? '',
+    jobId: '',
+  });
+  const [resume, setResume] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form' | 'resume', string>>>({});
+  const create = useCreateCandidate();
+  const update = useUpdateCandidate();
+  const upload = useUploadResume();
+  const saving = create.isPending || update.isPending || upload.isPending;
+  const openJobs = useQuery({ ...jobsQuery({ entityId: values.entityId, status: 'open', sort: 'title', dir: 'asc', limit: 100 }), enabled: !candidate && values.entityId !== '' });
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone, source: values.source };
+    const parsed = candidate
+      ? candidateUpdateInput.safeParse({ ...body, version: candidate.version })
+      : candidateCreateInput.safeParse({ ...body, entityId: values.entityId, ...(values.jobId ? { jobId: values.jobId } : {}) });
+    const resumeError = resumeProblem(resume);
+    if (!parsed.success || !values.entityId || resumeError) {
+      const next: typeof errors = {};
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        const key = (issue.path[0] as keyof Values | undefined) ?? 'form';
+        next[key] ??= issue.message;
+      }
+      if (!values.entityId) next.entityId = 'Choose an entity';
+      if (resumeError) next.resume = resumeError;
+      return setErrors(next);
+    }
+    setErrors({});
+    try {
+      if (candidate) {
+        await update.mutateAsync({ ...body, id: candidate.id, version: candidate.version });
+        toast.success('Success', { description: ATS_MESSAGES.candidateUpdated });
+      } else {
+        const created = await create.mutateAsync({ ...body, entityId: values.entityId, ...(values.jobId ? { jobId: values.jobId } : {}) });
+        if (resume) {
+          try {
+            await upload.mutateAsync({ id: created.id, file: resume });
+          } catch (error) {
+            // The candidate is saved; say what happened to the file.
+            toast.error('Résumé not uploaded', { description: error instanceof Error ? error.message : ATS_MESSAGES.resumeNotPdf });
+          }
+        }
+        toast.success('Success', { description: ATS_MESSAGES.candidateCreated });
+      }
+      onDone();
+    } catch (error) {
+      setErrors({ form: error instanceof Error ? error.message : 'Could not save' });
+    }
+  };
+
+  const input = (key: keyof Values, label: string, type = 'text') => (
+    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
+      <Input
+        id={`${id}-${key}`}
+        type={type}
+        value={values[key]}
+        onChange={set(key)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+      />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{candidate ? 'Edit Candidate' : 'Add Candidate'}</DialogTitle>
+        <DialogDescription>{candidate ? `${candidate.firstName} ${candidate.lastName}` : 'One candidate per email in an entity; they can apply to several jobs.'}</DialogDescription>
+      </DialogHeader>
+      {!candidate && writable.length > 1 ? (
+        <Field id={`${id}-entityId`} label="Entity" error={errors.entityId}>
+          <select id={`${id}-entityId`} className={nativeSelect} value={values.entityId} onChange={set('entityId')}>
+            <option value="">Choose an entity</option>
+            {writable.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input('firstName', 'First Name')}
+        {input('lastName', 'Last Name')}
+      </div>
+      {input('email', 'Email', 'email')}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {input('phone', 'Phone', 'tel')}
+        <Field id={`${id}-source`} label="Source" error={errors.source}>
+          <select id={`${id}-source`} className={nativeSelect} value={values.source} onChange={set('source')}>
+            <option value="">Not recorded</option>
+            {[...new Set([...CANDIDATE_SOURCES, ...(values.source ? [values.source] : [])])].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      {candidate ? null : (
+        <>
+          <Field id={`${id}-jobId`} label="Apply to Job" error={errors.jobId}>
+            <select id={`${id}-jobId`} className={nativeSelect} value={values.jobId} onChange={set('jobId')} disabled={!values.entityId}>
+              <option value="">Not now</option>
+              {(openJobs.data?.items ?? []).map((j) => (
+                <option key={j.id} value={j.id}>
+                  {j.title}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-resume`} label="Résumé (PDF, at most 5 MB)" error={errors.resume}>
+            <input
+              id={`${id}-resume`}
+              type="file"
+              accept="application/pdf,.pdf"
+              className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+              onChange={(e) => setResume(e.target.files?.[0] ?? null)}
+              aria-invalid={errors.resume ? true : undefined}
+              aria-describedby={errors.resume ? `${id}-resume-error` : undefined}
+            />
+          </Field>
+        </>
+      )}
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : candidate ? 'Save Changes' : 'Add Candidate'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

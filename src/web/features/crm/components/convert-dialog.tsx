@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CRM_MESSAGES, convertInput, parseAmount, type Lead } from '@/shared/crm';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { toast } from '@/web/lib/toast';
+import { useConvertLead } from '../api';
+import { ClientSelect, fieldErrors, FormError, TextField, type Errors } from './form-parts';
+import { saveFailed } from './save';
+
+/**
+ * Convert a qualified lead: a client (new, named after the lead's company, or an existing one), a
+ * contact from the lead, and an opportunity, all at once. Then the new opportunity opens.
+ */
+export function ConvertDialog({ open, onOpenChange, lead, currency, search }: { open: boolean; onOpenChange: (o: boolean) => void; lead: Lead; currency: string; search: string }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        {open ? <ConvertForm lead={lead} currency={currency} search={search} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConvertForm({ lead, currency, search, onDone }: { lead: Lead; currency: string; search: string; onDone: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [v, setV] = useState({ clientId: '', opportunityName: `${lead.companyName || lead.name} deal`, amount: '', expectedCloseDate: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const convert = useConvertLead();
+  const set = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const amountMinor = v.amount.trim() === '' ? 0 : parseAmount(v.amount, currency);
+    if (amountMinor === null) return setErrors({ amount: CRM_MESSAGES.amountInvalid });
+    const body = {
+      version: lead.version,
+      clientId: v.clientId || null,
+      opportunityName: v.opportunityName,
+      amountMinor,
+      expectedCloseDate: v.expectedCloseDate || null,
+    };
+    const parsed = convertInput.safeParse(body);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    convert.mutate(
+      { ...body, id: lead.id },
+      {
+        onSuccess: (result) => {
+          toast.success('Success', { description: CRM_MESSAGES.leadConverted });
+          onDone();
+          void navigate(`/crm/opportunities/${result.opportunityId}${search}`);
+        },
+        onError: saveFailed(onDone, (form) => setErrors({ form })),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Convert Lead</DialogTitle>
+        <DialogDescription>
+          {lead.name} becomes a contact of the client below, with a new opportunity. All of it is saved together, or none of it.
+        </DialogDescription>
+      </DialogHeader>
+      <ClientSelect
+        id={`${id}-client`}
+        entityId={lead.entityId}
+        value={v.clientId}
+        onChange={set('clientId')}
+        error={errors.clientId}
+        emptyLabel={`New client: ${lead.companyName || lead.name}`}
+      />
+      <TextField id={`${id}-name`} label="Opportunity Name" value={v.opportunityName} onChange={set('opportunityName')} error={errors.opportunityName} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-amount`} label={`Amount (${currency})`} inputMode="decimal" value={v.amount} onChange={set('amount')} error={errors.amount} placeholder="0" />
+        <TextField id={`${id}-close`} label="Expected Close Date" type="date" value={v.expectedCloseDate} onChange={set('expectedCloseDate')} error={errors.expectedCloseDate} />
+      </div>
+      <FormError message={errors.form} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={convert.isPending}>
+          {convert.isPending ? 'Converting...' : 'Convert'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
