@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import v8 from 'node:v8';
 import { DRIZZLE_PARSERS, forDrizzle } from './pglite-driver';
 import * as schema from './schema';
 
@@ -16,18 +17,22 @@ export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 let compiled: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
 
 /**
- * PGlite's WebAssembly, compiled once per process and shared by every PGlite it opens. Otherwise
- * each instance compiles its own copy, which V8 frees again when the instance is collected. The
- * test suite opens hundreds of in-memory databases, and on Node 24 one CI run lost a test worker
- * to a V8 check while freeing wasm code ("jit_page_->allocations_.erase(addr) == 1" in
- * UnregisterWasmAllocation); with shared code nothing is freed. It also saves a compile per database.
- * The crash is not gone: on 2026-11-23 it stopped four CI runs, in rate-limits, operations and
- * hrms-audit tests, also with every test database kept open to the end of its process, so V8
- * frees this code while instances live (per-instance wrappers or extension code). Not solved;
- * --no-wasm-tier-up did not prevent it either.
+ * PGlite's WebAssembly, compiled once per process and shared by every PGlite it opens (the test
+ * suite opens hundreds of in-memory databases; one compile each would also be slow).
+ *
+ * Before the first compile, V8's garbage collection of wasm code is switched off. With it on,
+ * Node 24's V8 (13.6) at times fails a check while freeing wasm code that tier-up replaced
+ * ("Check failed: jit_page_->allocations_.erase(addr) == 1" in
+ * ThreadIsolation::UnregisterWasmAllocation, SIGTRAP), which ends the process: it killed a test
+ * worker in four of six CI runs on 2026-11-23, and a long-running server on the embedded database
+ * runs the same code. `--trace-wasm-code-gc` shows that code GC is the path that frees it (PGlite's
+ * Liftoff code, replaced by optimized code as functions get hot; the modules themselves live as
+ * long as the process). Without it that replaced code stays allocated: bounded by the size of the
+ * baseline code of one module (a few MB), since each function tiers up once.
  */
 function pgliteModules() {
   compiled ??= (async () => {
+    v8.setFlagsFromString('--no-wasm-code-gc');
     const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
     const compile = async (file: string) => WebAssembly.compile(await readFile(new URL(file, dist)));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
