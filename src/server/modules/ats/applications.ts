@@ -21,7 +21,7 @@ import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { sortedPage, toSortedPage, type ListQuery, type SortSpec } from '../../platform/list';
+import { columnPages, sortedPage, toSortedPage, type ListQuery, type SortSpec } from '../../platform/list';
 import { scopeCondition, entityHasProduct, roleForProduct, type ModuleScope } from '../../platform/scope';
 import { createEmployeeRecord, EMPLOYEE_EMAIL_TAKEN, explainNewEmployeeError } from '../hrms/public';
 import { readJob } from './jobs';
@@ -296,27 +296,15 @@ type JobRef = { id: string; entityId: string };
  */
 const ofJob = (scope: ModuleScope, job: JobRef) => sql`a.company_id = ${scope.companyId} and a.entity_id = ${job.entityId} and a.job_id = ${job.id}`;
 
-/**
- * One page of each of `stages`, in one statement: each column's page of ids is an index-only read
- * of its range in rank order that stops at the page's end, then only those rows are joined. Asked
- * for the joined rows at once, the planner (the row-level security conditions multiply their
- * selectivities) expected a card or two and read and sorted whole columns; one statement a column
- * also planned nine times (bench figure A1: a job with 50,000 applications).
- */
-async function columnPages(tx: Tx, scope: ModuleScope, job: JobRef, stages: readonly Stage[], query: Pick<ListQuery, 'limit' | 'cursor'>) {
-  const page = sortedPage(COLUMN_SORT, sql`a.id`, { ...query, dir: 'asc' });
-  const orderBy = sql.join(page.orderBy, sql`, `);
-  const pageIds = sql`
-    select a.id, s.n from unnest(${`{${stages.join(',')}}`}::text[]) with ordinality as s(stage, n)
-    cross join lateral (
-      select a.id from ats_applications a
-      where ${ofJob(scope, job)} and a.stage = s.stage${page.where ? sql` and ${page.where}` : sql``}
-      order by ${orderBy} limit ${page.limit}) a`;
-  const { rows } = await tx.execute<ApplicationRow & { cursorValues: string[] }>(
-    sql`${SELECT(sql`, ${page.cursorValues} as "cursorValues"`)} join (${pageIds}) p on p.id = a.id order by p.n, ${orderBy}`,
+/** One page of each of `stages` of the job's board, read through the board index. */
+const stagePages = (tx: Tx, scope: ModuleScope, job: JobRef, stages: readonly Stage[], query: Pick<ListQuery, 'limit' | 'cursor'>) =>
+  columnPages(
+    tx,
+    { table: 'ats_applications', alias: 'a', column: 'stage', range: ofJob(scope, job), sort: COLUMN_SORT, select: SELECT, columnOf: (row: ApplicationRow & { cursorValues: string[] }) => row.stage },
+    stages,
+    query,
+    toCard,
   );
-  return new Map(stages.map((stage) => [stage, toSortedPage(rows.filter((r) => r.stage === stage), query.limit, toCard)]));
-}
 
 /** The job's applications counted by stage: an index-only read of its range. */
 async function stageCounts(tx: Tx, scope: ModuleScope, job: JobRef, stage?: Stage) {
@@ -335,7 +323,7 @@ export function jobBoard(db: Db, user: SessionUser, jobId: string, limit: number
   return atsScope(db, user, 'viewer', async (tx, scope) => {
     const job = await readJob(tx, jobId, { counts: false });
     const totals = await stageCounts(tx, scope, job);
-    const pages = await columnPages(tx, scope, job, STAGES.filter((stage) => totals.get(stage)), { limit });
+    const pages = await stagePages(tx, scope, job, STAGES.filter((stage) => totals.get(stage)), { limit });
     const columns: BoardColumn[] = STAGES.map((stage) => ({ stage, total: totals.get(stage) ?? 0, ...(pages.get(stage) ?? { items: [], nextCursor: null }) }));
     job.hired = totals.get('hired') ?? 0;
     job.activeApplications = ACTIVE_STAGES.reduce((sum, stage) => sum + (totals.get(stage) ?? 0), 0);
@@ -348,6 +336,6 @@ export function boardColumnPage(db: Db, user: SessionUser, jobId: string, stage:
   return atsScope(db, user, 'viewer', async (tx, scope) => {
     const job = await readJob(tx, jobId, { counts: false }); // 404 unless in scope; this page counts its own column only
     const total = (await stageCounts(tx, scope, job, stage)).get(stage) ?? 0;
-    return { stage, total, ...(await columnPages(tx, scope, job, [stage], query)).get(stage)! };
+    return { stage, total, ...(await stagePages(tx, scope, job, [stage], query)).get(stage)! };
   });
 }

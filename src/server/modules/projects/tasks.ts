@@ -30,7 +30,7 @@ import { isForeignKeyViolation, withTenant, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
-import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
 import { checkEligible, inScope, projectsScope, readProject, today, uuidArray } from './projects';
 
@@ -205,22 +205,16 @@ type ProjectRef = { companyId: string; entityId: string; projectId: string };
  */
 const ofProject = (p: ProjectRef) => sql`t.company_id = ${p.companyId} and t.entity_id = ${p.entityId} and t.project_id = ${p.projectId}`;
 
-/**
- * The first page of every column in one statement: each column's ids are an index-only read of its
- * range in rank order that stops at the page's end, and only those rows are joined. A statement a
- * column, the planner (the row-level security conditions multiply their selectivities) read a whole
- * column through another index and sorted it (bench figure P1: a 20,000-task project).
- */
+/** The first page of every column of a project's board, read through the board index. */
 async function boardPages(tx: Tx, project: ProjectRef) {
-  const page = sortedPage(SORTS.rank, sql`t.id`, { dir: 'asc', limit: BOARD_PAGE_SIZE });
-  const orderBy = sql.join(page.orderBy, sql`, `);
-  const pageIds = sql`
-    select t.id, s.n from unnest(${`{${TASK_STATUSES.join(',')}}`}::text[]) with ordinality as s(status, n)
-    cross join lateral (select t.id from projects_tasks t where ${ofProject(project)} and t.status = s.status order by ${orderBy} limit ${page.limit}) t`;
-  const { rows } = await tx.execute<TaskRow & { cursorValues: string[] }>(
-    sql`${SELECT(sql`, ${page.cursorValues} as "cursorValues"`)} join (${pageIds}) b on b.id = t.id order by b.n, ${orderBy}`,
+  const pages = await columnPages(
+    tx,
+    { table: 'projects_tasks', alias: 't', column: 'status', range: ofProject(project), sort: SORTS.rank, select: SELECT, columnOf: (row: TaskRow & { cursorValues: string[] }) => row.status },
+    TASK_STATUSES,
+    { limit: BOARD_PAGE_SIZE },
+    toTask,
   );
-  return (status: TaskStatus) => toSortedPage(rows.filter((r) => r.status === status), BOARD_PAGE_SIZE, toTask);
+  return (status: TaskStatus) => pages.get(status)!;
 }
 
 /** The board: a column per status, each its first page in rank order, with its size. */
