@@ -18,7 +18,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tena
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
-import { withModuleScope, type ModuleScope } from '../../platform/scope';
+import { scopeCondition, withModuleScope, type ModuleScope } from '../../platform/scope';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent, type LeaveRequestFacts } from './audit';
@@ -101,12 +101,7 @@ const SORTS: Record<EmployeeListQuery['sort'], SortSpec> = {
 
 /** The filters of the directory (and of its export): search, department, status. */
 function filters(scope: ModuleScope, query: Pick<EmployeeListQuery, 'q' | 'department' | 'status'>, day: string): SQL {
-  // Not scopeCondition's equality for one entity: a run with it read the directory of a
-  // 100,000-employee entity on PGlite at 14 req/s (bench figure 7c), but a later run without it
-  // did too (12 req/s), and the run between was fine (bench/README.md, "Runs of 2026-11-23,
-  // evening"): PGlite's plan changes with ANALYZE's sample. The HRMS policy also keeps its first
-  // form (migration 0016). Both pending a closer look.
-  const parts: SQL[] = [sql`e.company_id = ${scope.companyId}`, sql`e.entity_id = any(${`{${scope.entityIds.join(',')}}`}::uuid[])`];
+  const parts: SQL[] = [scopeCondition('e', scope)];
   if (query.q) {
     // The start of the full name (so of the first name too), of the last name, or of the email.
     const p = query.q.toLowerCase();
