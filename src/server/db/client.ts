@@ -27,8 +27,8 @@ let compiled: Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: 
  * worker in four of six CI runs on 2026-11-23, and a long-running server on the embedded database
  * runs the same code. `--trace-wasm-code-gc` shows that code GC is the path that frees it (PGlite's
  * Liftoff code, replaced by optimized code as functions get hot; the modules themselves live as
- * long as the process). Without it that replaced code stays allocated: bounded by the size of the
- * baseline code of one module (a few MB), since each function tiers up once.
+ * long as the process). Without it that replaced code stays allocated: at most the baseline code of
+ * the functions PGlite has run, since each function tiers up once (V8 13.6 has no wasm deopts).
  */
 function pgliteModules() {
   compiled ??= (async () => {
