@@ -83,9 +83,9 @@ export function withModuleScope<T>(
  * the planner then takes it as a constant, so a list's (company_id, entity_id, sort…, id) index
  * gives a page its order and the page reads its own rows; with `= any(array)`, even of one
  * element, a CRM board column read and sorted every card of its stage (bench figure C2).
- * The lists' indexes lead with the company and the entity (migration 0022) so that this condition
- * and the policy's are all index conditions: the row-level security conditions make the planner
- * expect a handful of rows, and with the company left as a filter it read a whole
+ * HRMS's directory indexes lead with the company and the entity (migration 0022) so that this
+ * condition and the policy's are all index conditions: the row-level security conditions make the
+ * planner expect a handful of rows, and with the company left as a filter it read a whole
  * 100,000-employee entity and sorted it (bench figure 7c, PGlite) rather than walk the index.
  */
 export function scopeCondition(alias: string, scope: Pick<ModuleScope, 'companyId' | 'entityIds'>): SQL {
