@@ -126,6 +126,8 @@ export interface BoardSource<R, C extends string> {
  * then only those rows are joined. Asked for the joined rows at once, the planner (the row-level
  * security conditions multiply their selectivities) expected a card or two and read and sorted
  * whole columns; one statement a column also planned once per column (bench figures A1 and P1).
+ * `columns` are the column field's values, plain words (stages, statuses): they are written into
+ * an array literal.
  */
 export async function columnPages<R extends { cursorValues: string[] }, T, C extends string>(
   tx: Tx,
