@@ -112,8 +112,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  // pg_trgm and btree_gin: the user search's index on (company, name trigrams) (PostgreSQL
-  // servers ship both as contrib extensions).
+  // pg_trgm and btree_gin: migrations 0010 and 0013 create them for the user search's first
+  // indexes (0023 replaced those with its own trigram keys; PostgreSQL servers ship both as
+  // contrib extensions).
   const client = await PGlite.create(options.dataDir, { parsers: DRIZZLE_PARSERS, extensions: { pg_trgm, btree_gin }, ...(await pgliteModules()) });
   const db = drizzlePglite({ client: forDrizzle(client), schema });
   await migratePglite(db, { migrationsFolder });

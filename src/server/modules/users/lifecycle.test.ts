@@ -277,6 +277,7 @@ describe('GET /api/users?search=&status=&role=', () => {
     const alan = await make('Alan', 'Turing', `alan-${tag}@bletchley.example`);
     await make('Katherine', 'Johnson', `kj-${tag}@nasa.example`);
     await make('Grace_%', 'Literal', `literal-${tag}@example.com`);
+    const anders = await make('Anders', 'Ångström', `anders-${tag}@uppsala.example`);
     await a.client.post(`/users/${alan}/deactivate`, {});
     // Another company's user with the same name is never found.
     await b.client.post('/users', { firstName: 'Grace', lastName: 'Hopper', email: `other-${tag}@example.com`, password: 'secret1', confirmPassword: 'secret1', access: [{ productId: b.productIds.crm, entityId: b.entityId }] });
@@ -289,6 +290,12 @@ describe('GET /api/users?search=&status=&role=', () => {
     expect((await ids('search=HOPP')).items.map((u) => u.id)).toEqual([grace]);
     expect((await ids('search=ace%20hop')).items.map((u) => u.id)).toEqual([grace]);
     expect((await ids(`search=G.HOPPER-${tag}`)).items.map((u) => u.id)).toEqual([grace]);
+    // Inside a word, across the space, with letters beyond ASCII, and under three letters (no
+    // trigram to look up: the company's users are read).
+    expect((await ids('search=rs%20%C3%A5ngstr')).items.map((u) => u.id)).toEqual([anders]);
+    expect((await ids('search=gstr%C3%B6m')).items.map((u) => u.id)).toEqual([anders]);
+    expect((await ids('search=pp')).items.map((u) => u.id)).toEqual([grace]);
+    expect((await ids('search=hopperr')).items).toEqual([]);
     // The email matches from its start only.
     expect((await ids('search=navy.example')).items).toEqual([]);
     // % and _ are literal.
@@ -297,13 +304,13 @@ describe('GET /api/users?search=&status=&role=', () => {
     expect((await ids('status=deactivated')).items.map((u) => u.id)).toEqual([alan]);
     expect((await ids('role=super_admin&count=true')).items.map((u) => u.id)).toEqual([a.userId]);
     const counted = await ids('count=true&limit=2');
-    expect(counted.total).toBe(5);
+    expect(counted.total).toBe(6);
     expect(counted.items).toHaveLength(2);
     const second = await ids(`count=false&limit=2&cursor=${counted.nextCursor}`);
     expect(second.total).toBeNull();
     const third = await ids(`limit=2&cursor=${second.nextCursor}`);
     const all = [...counted.items, ...second.items, ...third.items].map((u) => u.id);
-    expect(new Set(all).size).toBe(5);
+    expect(new Set(all).size).toBe(6);
     expect((await ids('search=grace&status=active&count=true')).total).toBe(2);
     // A search's first page counts every match, not the page's rows; so does a later page.
     const firstOfSearch = await ids('search=grace&count=true&limit=1');
@@ -323,8 +330,9 @@ describe('GET /api/users?search=&status=&role=', () => {
   it('the search statements are index-backed within the company when planned with parameters', async () => {
     // A probe table shaped like users, its indexes included, with 20,000 users in 2 companies: big
     // enough that the planner chooses by cost as it does for a real company. The conditions are
-    // app_search_user_ids' (migration 0013), planned as a SQL function plans them: generic plans,
-    // the values as parameters (a prefix LIKE with a parameter would be a filter over the company).
+    // app_search_user_ids' (migration 0023), planned as a PL/pgSQL function plans them: generic
+    // plans, the values as parameters (a prefix LIKE with a parameter would be a filter over the
+    // company).
     const company = '00000000-0000-4000-8000-000000000007';
     const plans = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`create temp table search_probe (like users including defaults including indexes) on commit drop`);
@@ -338,25 +346,27 @@ describe('GET /api/users?search=&status=&role=', () => {
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql`set local enable_seqscan = off`);
       const explain = async (where: string, value: string) => {
-        await tx.execute(sql.raw(`prepare search_probe_plan(uuid, text) as select id from search_probe where company_id = $1 and ${where}`));
-        const res = await tx.execute(sql.raw(`explain (format json) execute search_probe_plan('${company}', '${value}')`));
+        await tx.execute(sql.raw(`prepare search_probe_plan(uuid, text, bigint[]) as select id from search_probe where company_id = $1 and ${where}`));
+        const res = await tx.execute(
+          sql.raw(`explain (format json) execute search_probe_plan('${company}', '${value}', app_name_trigrams('${company}', 'ada lovelace'))`),
+        );
         await tx.execute(sql.raw('deallocate search_probe_plan'));
         return JSON.stringify(res.rows);
       };
       return {
-        name: await explain(`lower(first_name || ' ' || last_name) like $2`, '%ada lovelace%'),
+        name: await explain(`app_name_trigrams(company_id, lower(first_name || ' ' || last_name)) @> $3 and lower(first_name || ' ' || last_name) like $2`, '%ada lovelace%'),
         email: await explain('email operator(pg_catalog.~>=~) $2 and email operator(pg_catalog.~<~) ($2 || chr(1114111)) and starts_with(email, $2)', 'ada.lovelace.1'),
       };
     });
-    // The name: the (company_id, name trigrams) GIN index with both conditions in it. (Before the
-    // index took its entries directly (migration 0021), PGlite's planner counted the cost of the
-    // probe's pending list and read the company through the company index instead.)
-    expect(plans.name).toMatch(/"Index Cond":"\(\(company_id = \$1\) AND \(lower\([^"]*~~ \$2\)\)"/);
+    // The name: the GIN index of the company's name trigrams.
+    expect(plans.name).toMatch(/"Index Name":"search_probe_app_name_trigrams_idx"/);
+    expect(plans.name).toMatch(/"Index Cond":"\(app_name_trigrams\(company_id, lower\([^"]*@> \$3\)"/);
     // The email: the prefix as an index range, not a filter.
     expect(plans.email).toMatch(/"Index Cond":"\(\(company_id = \$1\) AND \(email ~>=~ \$2\) AND \(email ~<~/);
     // And those are the function's conditions.
     const [fn] = await t.sql<{ def: string }>("select pg_get_functiondef('app_search_user_ids(text, text)'::regprocedure) as def");
+    expect(fn?.def).toContain("public.app_name_trigrams(company_id, lower(first_name || ' ' || last_name)) @> v_trigrams");
     expect(fn?.def).toContain("lower(first_name || ' ' || last_name) LIKE p_contains");
-    expect(fn?.def).toContain('starts_with(email, p_email_prefix)');
+    expect(fn?.def).toContain('starts_with(email, p_search)');
   });
 });

@@ -34,9 +34,10 @@ const userLabel = (u: { firstName: string; lastName: string; email: string }) =>
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * The company's users, newest first, filtered. The search matches anywhere in the name (trigram
- * index on (company_id, lower(first || ' ' || last))) or the start of the email ((company_id,
- * email text_pattern_ops); emails are stored lower-cased), through app_search_user_ids.
+ * The company's users, newest first, filtered. The search matches anywhere in the name (a GIN
+ * index of the name's trigrams, each keyed by the company: migration 0023) or the start of the
+ * email ((company_id, email text_pattern_ops); emails are stored lower-cased), through
+ * app_search_user_ids.
  */
 export function listUsers(db: Db, admin: SessionUser, query: UserListQuery) {
   const page = keysetPage({ createdAt: users.createdAt, id: users.id }, query);
@@ -45,7 +46,8 @@ export function listUsers(db: Db, admin: SessionUser, query: UserListQuery) {
   if (query.role) filters.push(eq(users.role, query.role));
   if (query.search) {
     // As the owner, for this company only: under RLS the indexes could not serve LIKE (migrations
-    // 0010 and 0013). The name as a LIKE pattern (escaped), the email prefix as it is.
+    // 0010, 0013 and 0023). The name as a LIKE pattern (escaped), and the search lower-cased: the
+    // email's prefix and the name trigrams every match contains.
     filters.push(sql`${users.id} in (select app_search_user_ids(${`%${escapeLike(query.search)}%`}, ${query.search.toLowerCase()}))`);
   }
   // A search's first page with its total counts its matches in the same statement (a window over
