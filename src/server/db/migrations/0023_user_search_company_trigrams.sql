@@ -6,8 +6,9 @@
 -- search reads only that company's entries for those trigrams (0.35 ms for the same 131 matches).
 -- A hash that two companies or two trigrams share only adds candidates: the company condition and
 -- the LIKE still decide every row.
--- The trigrams are every three characters in a row of the lower-cased name, spaces included: every
--- name containing a search contains each of the search's own trigrams. (pg_trgm's show_trgm
+-- The trigrams are every three characters in a row of the lower-cased name, spaces included, in
+-- their order (GIN keeps each key once): every name containing a search contains each of the
+-- search's own trigrams. (pg_trgm's show_trgm
 -- pads words and hashes multibyte trigrams, so the trigrams a substring of a name must share
 -- with the name cannot be told from its output.) A search under three characters has no
 -- trigram and reads the company's users through the company's btree index.
@@ -18,7 +19,7 @@ CREATE FUNCTION app_name_trigrams(p_company uuid, p_name text) RETURNS bigint[]
   IMMUTABLE STRICT PARALLEL SAFE
   SET search_path = pg_catalog
 AS $$
-  SELECT coalesce(array_agg(DISTINCT hashtextextended(substr(p_name, i, 3), hashtextextended(p_company::text, 0))), '{}')
+  SELECT coalesce(array_agg(hashtextextended(substr(p_name, i, 3), hashtextextended(p_company::text, 0)) ORDER BY i), '{}')
   FROM generate_series(1, length(p_name) - 2) AS i
 $$;
 --> statement-breakpoint
@@ -44,7 +45,12 @@ CREATE FUNCTION app_search_user_ids(p_contains text, p_search text) RETURNS SETO
 AS $$
 DECLARE
   v_company uuid := NULLIF(current_setting('app.company_id', true), '')::uuid;
-  v_trigrams bigint[] := public.app_name_trigrams(v_company, p_search);
+  v_all bigint[] := public.app_name_trigrams(v_company, p_search);
+  v_n int := cardinality(v_all);
+  -- The search's first, middle and last trigrams: each key the index reads costs, and three narrow
+  -- the candidates as far as all of them (131 rows either way at the big company, in 0.15-0.2 ms
+  -- against 0.37-0.6 ms for the ten of 'ada lovelace'); the LIKE decides each candidate.
+  v_trigrams bigint[] := CASE WHEN v_n = 0 THEN '{}' ELSE ARRAY[v_all[1], v_all[(v_n + 1) / 2], v_all[v_n]] END;
 BEGIN
   IF cardinality(v_trigrams) > 0 THEN
     -- The company as a filter (IS NOT DISTINCT FROM is not an index condition): the trigram keys

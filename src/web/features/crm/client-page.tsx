@@ -13,7 +13,7 @@ import { ActivityTimeline } from './components/activity-timeline';
 import { ClientStatusBadge, StageBadge } from './components/badges';
 import { ClientDialog } from './components/client-dialog';
 import { ContactDialog } from './components/contact-dialog';
-import { DetailList } from './components/form-parts';
+import { DetailList } from '@/web/components/module/form-fields';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { CrmPage } from './crm-page';
 import { PageHeading } from '@/web/features/modules/api';

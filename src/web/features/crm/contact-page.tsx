@@ -9,7 +9,7 @@ import { SectionCard } from '../modules/api';
 import { contactQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { ContactDialog } from './components/contact-dialog';
-import { DetailList } from './components/form-parts';
+import { DetailList } from '@/web/components/module/form-fields';
 import { DuplicateFlag } from './contacts-page';
 import { CrmPage } from './crm-page';
 import { PageHeading } from '@/web/features/modules/api';

@@ -11,7 +11,7 @@ import { leadQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { LeadStatusBadge } from './components/badges';
 import { ConvertDialog } from './components/convert-dialog';
-import { DetailList } from './components/form-parts';
+import { DetailList } from '@/web/components/module/form-fields';
 import { LeadDialog } from './components/lead-dialog';
 import { CrmPage } from './crm-page';
 import { PageHeading } from '@/web/features/modules/api';

@@ -10,7 +10,7 @@ import { SectionCard } from '../modules/api';
 import { opportunityQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { StageBadge } from './components/badges';
-import { DetailList } from './components/form-parts';
+import { DetailList } from '@/web/components/module/form-fields';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { CrmPage } from './crm-page';
 import { PageHeading } from '@/web/features/modules/api';

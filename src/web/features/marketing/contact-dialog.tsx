@@ -7,6 +7,7 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import type { ContactIntent, ContactRequest } from './contact-request';
 import { SALES_EMAIL } from './content';
+import { Textarea } from '@/web/components/ui/textarea';
 
 export const CONTACT_COPY: Record<ContactIntent, { title: string; lead: string; subject: string }> = {
   demo: {
@@ -145,9 +146,8 @@ export function ContactDialog({
             <Input autoComplete="organization" {...field('company')} />
           </Field>
           <Field id={`${id}-message`} label="Message (optional)">
-            <textarea
+            <Textarea
               rows={4}
-              className="flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring md:text-sm"
               {...field('message')}
             />
           </Field>

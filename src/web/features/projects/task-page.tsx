@@ -17,6 +17,7 @@ import { TaskDialog } from './components/task-dialog';
 import { ProjectsPage } from './projects-page';
 import { PageHeading } from '@/web/features/modules/api';
 import { nativeSelect } from '@/web/components/module/styles';
+import { Textarea } from '@/web/components/ui/textarea';
 
 export function TaskPage() {
   return <ProjectsPage title="Task">{(scope) => <TaskDetailView scope={scope} />}</ProjectsPage>;
@@ -171,9 +172,8 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
             {canWrite ? (
               <form onSubmit={submitComment} noValidate className="mt-4 grid gap-2">
                 <Field id={`${id}-comment`} label="Add a comment" error={commentError}>
-                  <textarea
+                  <Textarea
                     id={`${id}-comment`}
-                    className="min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
                     value={comment}
                     onChange={(e) => setComment(e.target.value)}
                     aria-invalid={commentError ? true : undefined}

@@ -21,10 +21,8 @@ import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '@/web/compone
 import { useFocusReturn } from '@/web/lib/use-focus-return';
 import { usersQuery, useSetUserActive, useUserLinkAction, type LinkAction, type UserFilters } from './api';
 import { AddUserWizard } from './components/add-user-wizard';
-import { DeactivateUserDialog } from './components/deactivate-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
-import { DeleteUserDialog } from './components/delete-user-dialog';
-import { SignOutEverywhereDialog } from './components/sign-out-everywhere-dialog';
+import { DeactivateUserDialog, DeleteUserDialog, SignOutEverywhereDialog } from './components/confirm-user-dialogs';
 
 /** Unlike the other admin pages, a non-super-admin stays here and reads why (spec §6). */
 export function UsersPage() {

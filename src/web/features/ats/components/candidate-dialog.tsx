@@ -4,11 +4,10 @@ import { ATS_MESSAGES, CANDIDATE_SOURCES, candidateCreateInput, candidateUpdateI
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { jobsQuery, useCreateCandidate, useUpdateCandidate, useUploadResume } from '../api';
-import { nativeSelect } from '@/web/components/module/styles';
+import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
 
 type Values = { entityId: string; firstName: string; lastName: string; email: string; phone: string; source: string; jobId: string };
 
@@ -55,13 +54,13 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
     jobId: '',
   });
   const [resume, setResume] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form' | 'resume', string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const create = useCreateCandidate();
   const update = useUpdateCandidate();
   const upload = useUploadResume();
   const saving = create.isPending || update.isPending || upload.isPending;
   const openJobs = useQuery({ ...jobsQuery({ entityId: values.entityId, status: 'open', sort: 'title', dir: 'asc', limit: 100 }), enabled: !candidate && values.entityId !== '' });
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,11 +70,7 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
       : candidateCreateInput.safeParse({ ...body, entityId: values.entityId, ...(values.jobId ? { jobId: values.jobId } : {}) });
     const resumeError = resumeProblem(resume);
     if (!parsed.success || !values.entityId || resumeError) {
-      const next: typeof errors = {};
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const key = (issue.path[0] as keyof Values | undefined) ?? 'form';
-        next[key] ??= issue.message;
-      }
+      const next = fieldErrors(parsed.success ? [] : parsed.error.issues);
       if (!values.entityId) next.entityId = 'Choose an entity';
       if (resumeError) next.resume = resumeError;
       return setErrors(next);
@@ -104,16 +99,7 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
   };
 
   const input = (key: keyof Values, label: string, type = 'text') => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`${id}-${key}`}
-        type={type}
-        value={values[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-    </Field>
+    <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
@@ -122,18 +108,7 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
         <DialogTitle>{candidate ? 'Edit Candidate' : 'Add Candidate'}</DialogTitle>
         <DialogDescription>{candidate ? `${candidate.firstName} ${candidate.lastName}` : 'One candidate per email in an entity; they can apply to several jobs.'}</DialogDescription>
       </DialogHeader>
-      {!candidate && writable.length > 1 ? (
-        <Field id={`${id}-entityId`} label="Entity" error={errors.entityId}>
-          <select id={`${id}-entityId`} className={nativeSelect} value={values.entityId} onChange={set('entityId')}>
-            <option value="">Choose an entity</option>
-            {writable.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
+      {candidate ? null : <EntityField id={`${id}-entityId`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {input('firstName', 'First Name')}
         {input('lastName', 'Last Name')}
@@ -141,29 +116,25 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
       {input('email', 'Email', 'email')}
       <div className="grid gap-4 sm:grid-cols-2">
         {input('phone', 'Phone', 'tel')}
-        <Field id={`${id}-source`} label="Source" error={errors.source}>
-          <select id={`${id}-source`} className={nativeSelect} value={values.source} onChange={set('source')}>
-            <option value="">Not recorded</option>
-            {[...new Set([...CANDIDATE_SOURCES, ...(values.source ? [values.source] : [])])].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id={`${id}-source`} label="Source" value={values.source} onChange={set('source')} error={errors.source}>
+          <option value="">Not recorded</option>
+          {[...new Set([...CANDIDATE_SOURCES, ...(values.source ? [values.source] : [])])].map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {candidate ? null : (
         <>
-          <Field id={`${id}-jobId`} label="Apply to Job" error={errors.jobId}>
-            <select id={`${id}-jobId`} className={nativeSelect} value={values.jobId} onChange={set('jobId')} disabled={!values.entityId}>
-              <option value="">Not now</option>
-              {(openJobs.data?.items ?? []).map((j) => (
-                <option key={j.id} value={j.id}>
-                  {j.title}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id={`${id}-jobId`} label="Apply to Job" value={values.jobId} onChange={set('jobId')} error={errors.jobId} disabled={!values.entityId}>
+            <option value="">Not now</option>
+            {(openJobs.data?.items ?? []).map((j) => (
+              <option key={j.id} value={j.id}>
+                {j.title}
+              </option>
+            ))}
+          </SelectField>
           <Field id={`${id}-resume`} label="Résumé (PDF, at most 5 MB)" error={errors.resume}>
             <input
               id={`${id}-resume`}
@@ -177,11 +148,7 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
           </Field>
         </>
       )}
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/web/components/ui/field';
 import { toast } from '@/web/lib/toast';
 import { useSubmitFeedback } from '../api';
+import { Textarea } from '@/web/components/ui/textarea';
 
 /** An interviewer's feedback: 1–5 and notes, once; then they see the others'. */
 export function FeedbackDialog({ interview, onOpenChange }: { interview: Interview | null; onOpenChange: (open: boolean) => void }) {
@@ -56,10 +57,9 @@ function FeedbackForm({ interview, onDone }: { interview: Interview; onDone: () 
         </div>
       </fieldset>
       <Field id={`${id}-notes`} label="Notes">
-        <textarea
+        <Textarea
           id={`${id}-notes`}
           rows={5}
-          className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
         />

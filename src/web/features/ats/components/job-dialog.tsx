@@ -4,11 +4,11 @@ import { ATS_MESSAGES, JOB_EMPLOYMENT_TYPE_LABELS, JOB_EMPLOYMENT_TYPES, JOB_STA
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { useCreateJob, userOptionsQuery, useUpdateJob } from '../api';
-import { nativeSelect } from '@/web/components/module/styles';
+import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { Textarea } from '@/web/components/ui/textarea';
 
 type Values = {
   entityId: string;
@@ -45,12 +45,12 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
     description: job?.description ?? '',
     status: job?.status ?? 'draft',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const create = useCreateJob();
   const update = useUpdateJob();
   const saving = create.isPending || update.isPending;
   const managers = useQuery({ ...userOptionsQuery(values.entityId), enabled: values.entityId !== '' });
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,11 +66,7 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
     };
     const parsed = job ? jobUpdateInput.safeParse({ ...body, version: job.version }) : jobCreateInput.safeParse({ ...body, entityId: values.entityId });
     if (!parsed.success || !values.entityId) {
-      const next: typeof errors = {};
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const key = (issue.path[0] as keyof Values | undefined) ?? 'form';
-        next[key] ??= issue.message;
-      }
+      const next = fieldErrors(parsed.success ? [] : parsed.error.issues);
       if (!values.entityId) next.entityId = 'Choose an entity';
       return setErrors(next);
     }
@@ -102,16 +98,7 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
   };
 
   const input = (key: keyof Values, label: string, type = 'text') => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`${id}-${key}`}
-        type={type}
-        value={values[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-    </Field>
+    <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
@@ -120,70 +107,57 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
         <DialogTitle>{job ? 'Edit Job' : 'Post Job'}</DialogTitle>
         <DialogDescription>{job ? job.title : 'A new job opening. Save it as Draft (a requisition) or Open it for applications.'}</DialogDescription>
       </DialogHeader>
-      {!job && writable.length > 1 ? (
-        <Field id={`${id}-entityId`} label="Entity" error={errors.entityId}>
-          <select id={`${id}-entityId`} className={nativeSelect} value={values.entityId} onChange={set('entityId')}>
-            <option value="">Choose an entity</option>
-            {writable.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
+      {job ? null : <EntityField id={`${id}-entityId`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       {input('title', 'Title')}
       <div className="grid gap-4 sm:grid-cols-2">
         {input('department', 'Department')}
         {input('location', 'Location')}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-employmentType`} label="Employment Type" error={errors.employmentType}>
-          <select id={`${id}-employmentType`} className={nativeSelect} value={values.employmentType} onChange={set('employmentType')}>
-            {JOB_EMPLOYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {JOB_EMPLOYMENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id={`${id}-employmentType`} label="Employment Type" value={values.employmentType} onChange={set('employmentType')} error={errors.employmentType}>
+          {JOB_EMPLOYMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {JOB_EMPLOYMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
         {input('openings', 'Openings', 'number')}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-hiringManagerId`} label="Hiring Manager" error={errors.hiringManagerId}>
-          <select id={`${id}-hiringManagerId`} className={nativeSelect} value={values.hiringManagerId} onChange={set('hiringManagerId')} disabled={!values.entityId}>
-            <option value="">No hiring manager</option>
-            {(managers.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-status`} label="Status" error={errors.status}>
-          <select id={`${id}-status`} className={nativeSelect} value={values.status} onChange={set('status')}>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {JOB_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-hiringManagerId`}
+          label="Hiring Manager"
+          value={values.hiringManagerId}
+          onChange={set('hiringManagerId')}
+          error={errors.hiringManagerId}
+          disabled={!values.entityId}
+        >
+          <option value="">No hiring manager</option>
+          {(managers.data?.items ?? []).map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id={`${id}-status`} label="Status" value={values.status} onChange={set('status')} error={errors.status}>
+          {JOB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {JOB_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <textarea
+        <Textarea
           id={`${id}-description`}
           rows={5}
-          className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
           value={values.description}
-          onChange={set('description')}
+          onChange={(e) => set('description')(e.target.value)}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
         />
       </Field>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { todayIso } from '../format';
+import { Textarea } from '@/web/components/ui/textarea';
 
 /** Moving to Rejected asks why (kept in the stage history and on the card). */
 export function RejectDialog({ open, name, onCancel, onConfirm }: { open: boolean; name: string; onCancel: () => void; onConfirm: (reason: string) => void }) {
@@ -31,11 +32,10 @@ function RejectForm({ name, onCancel, onConfirm }: { name: string; onCancel: () 
         <DialogDescription>Say why: the reason is kept in the application’s history.</DialogDescription>
       </DialogHeader>
       <Field id={`${id}-reason`} label="Reason" error={error}>
-        <textarea
+        <Textarea
           id={`${id}-reason`}
           rows={3}
           maxLength={500}
-          className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           aria-invalid={error ? true : undefined}

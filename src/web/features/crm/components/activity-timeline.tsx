@@ -7,7 +7,8 @@ import { Field } from '@/web/components/ui/field';
 import { toast } from '@/web/lib/toast';
 import { SectionCard } from '../../modules/api';
 import { activitiesQuery, useLogActivity } from '../api';
-import { SelectField } from './form-parts';
+import { SelectField } from '@/web/components/module/form-fields';
+import { Textarea } from '@/web/components/ui/textarea';
 
 const ICONS = { note: MessageSquareIcon, call: PhoneIcon, meeting: CalendarIcon } as const;
 
@@ -84,12 +85,12 @@ function LogForm({ target, id }: { target: ActivityTarget; id: string }) {
           ))}
         </SelectField>
         <Field id={`${fieldId}-body`} label="What happened" error={error}>
-          <textarea
+          <Textarea
+            className="min-h-16"
             id={`${fieldId}-body`}
             rows={2}
             value={body}
             onChange={(e) => setBody(e.target.value)}
-            className="min-h-16 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-body-error` : undefined}
           />

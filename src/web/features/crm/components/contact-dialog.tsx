@@ -5,7 +5,8 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { toast } from '@/web/lib/toast';
 import { useCreateContact, useUpdateContact } from '../api';
-import { ClientSelect, EntityField, fieldErrors, FormError, TextField, type Errors } from './form-parts';
+import { EntityField, fieldErrors, FormError, TextField, type Errors } from '@/web/components/module/form-fields';
+import { ClientSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Contact (no `contact`) or edit one. A new contact can start on a client (`clientId`). */

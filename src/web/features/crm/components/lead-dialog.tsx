@@ -5,7 +5,8 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { toast } from '@/web/lib/toast';
 import { useCreateLead, useUpdateLead } from '../api';
-import { EntityField, fieldErrors, FormError, OwnerSelect, SelectField, TextField, type Errors } from './form-parts';
+import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { OwnerSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Lead (no `lead`) or edit one. */

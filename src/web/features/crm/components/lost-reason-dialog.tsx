@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CRM_MESSAGES } from '@/shared/crm';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { TextField } from './form-parts';
+import { TextField } from '@/web/components/module/form-fields';
 
 /** Moving an opportunity to Closed Lost asks why. Cancel leaves it where it was. */
 export function LostReasonDialog({ name, onConfirm, onCancel }: { name: string | null; onConfirm: (reason: string) => void; onCancel: () => void }) {

@@ -15,7 +15,8 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { toast } from '@/web/lib/toast';
 import { useCreateOpportunity, useUpdateOpportunity } from '../api';
-import { ClientSelect, EntityField, fieldErrors, FormError, OwnerSelect, SelectField, TextField, type Errors } from './form-parts';
+import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { ClientSelect, OwnerSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Opportunity (no `opportunity`) or edit one. A new one can start on a client. */

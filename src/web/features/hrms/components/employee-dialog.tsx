@@ -3,12 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES, HRMS_MESSAGES, employeeCreateInput, employeeUpdateInput, type Employee } from '@/shared/hrms';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
-import { nativeSelect } from '@/web/components/module/styles';
+import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
 
 type Values = {
   entityId: string;
@@ -59,14 +57,14 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
     startDate: employee?.startDate ?? '',
     userId: employee?.userId ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
   const isAdmin = values.entityId !== '' && scope.can('app_admin', values.entityId);
   const managers = useQuery({ ...employeesQuery({ entityId: values.entityId, limit: 100, status: 'active' }), enabled: values.entityId !== '' });
   const users = useQuery({ ...userOptionsQuery(values.entityId), enabled: isAdmin });
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,11 +77,7 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
       ? employeeUpdateInput.safeParse({ ...body, entityId: undefined, version: employee.version, userId: isAdmin ? body.userId : undefined })
       : employeeCreateInput.safeParse({ ...body, userId: isAdmin ? body.userId : null });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] as keyof Values | undefined) ?? 'form';
-        next[key] ??= issue.message;
-      }
+      const next = fieldErrors(parsed.error.issues);
       if (!values.entityId) next.entityId = 'Choose an entity';
       return setErrors(next);
     }
@@ -116,16 +110,7 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
   };
 
   const field = (key: keyof Values, label: string, type = 'text') => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`${id}-${key}`}
-        type={type}
-        value={values[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-    </Field>
+    <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
@@ -134,18 +119,7 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
         <DialogTitle>{employee ? 'Edit Employee' : 'Add Employee'}</DialogTitle>
         <DialogDescription>{employee ? `${employee.firstName} ${employee.lastName}` : 'A new employee record.'}</DialogDescription>
       </DialogHeader>
-      {!employee && writable.length > 1 ? (
-        <Field id={`${id}-entity`} label="Entity" error={errors.entityId}>
-          <select id={`${id}-entity`} className={nativeSelect} value={values.entityId} onChange={set('entityId')}>
-            <option value="">Choose an entity</option>
-            {writable.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
+      {employee ? null : <EntityField id={`${id}-entity`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('firstName', 'First Name')}
         {field('lastName', 'Last Name')}
@@ -156,46 +130,36 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
         {field('department', 'Department')}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-type`} label="Employment Type" error={errors.employmentType}>
-          <select id={`${id}-type`} className={nativeSelect} value={values.employmentType} onChange={set('employmentType')}>
-            {EMPLOYMENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EMPLOYMENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id={`${id}-type`} label="Employment Type" value={values.employmentType} onChange={set('employmentType')} error={errors.employmentType}>
+          {EMPLOYMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {EMPLOYMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
         {field('startDate', 'Start Date', 'date')}
       </div>
-      <Field id={`${id}-manager`} label="Manager" error={errors.managerId}>
-        <select id={`${id}-manager`} className={nativeSelect} value={values.managerId} onChange={set('managerId')} disabled={!values.entityId}>
-          <option value="">No manager</option>
-          {(managers.data?.items ?? [])
-            .filter((m) => m.id !== employee?.id)
-            .map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.firstName} {m.lastName}
-              </option>
-            ))}
-        </select>
-      </Field>
+      <SelectField id={`${id}-manager`} label="Manager" value={values.managerId} onChange={set('managerId')} error={errors.managerId} disabled={!values.entityId}>
+        <option value="">No manager</option>
+        {(managers.data?.items ?? [])
+          .filter((m) => m.id !== employee?.id)
+          .map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.firstName} {m.lastName}
+            </option>
+          ))}
+      </SelectField>
       {isAdmin ? (
-        <Field id={`${id}-user`} label="User Account" error={errors.userId}>
-          <select id={`${id}-user`} className={nativeSelect} value={values.userId} onChange={set('userId')}>
-            <option value="">Not linked</option>
-            {(users.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.email})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id={`${id}-user`} label="User Account" value={values.userId} onChange={set('userId')} error={errors.userId}>
+          <option value="">Not linked</option>
+          {(users.data?.items ?? []).map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} ({u.email})
+            </option>
+          ))}
+        </SelectField>
       ) : null}
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

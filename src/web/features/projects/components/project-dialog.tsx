@@ -20,6 +20,7 @@ import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { toast } from '@/web/lib/toast';
 import { useCreateProject, userOptionsQuery, useUpdateProject } from '../api';
 import { nativeSelect } from '@/web/components/module/styles';
+import { Textarea } from '@/web/components/ui/textarea';
 
 type Values = {
   entityId: string;
@@ -161,9 +162,9 @@ function ProjectForm({ scope, project, onDone, onCreated }: { scope: ModuleScope
         {text('key', 'Key', 'text', { maxLength: 6, autoCapitalize: 'characters', placeholder: 'WEB', className: 'uppercase' })}
       </div>
       <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <textarea
+        <Textarea
+          className="min-h-24"
           id={`${id}-description`}
-          className="min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-sm"
           value={values.description}
           onChange={set('description')}
         />

@@ -18,6 +18,7 @@ import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { toast } from '@/web/lib/toast';
 import { projectsQuery, useCreateTask, userOptionsQuery, useUpdateTask } from '../api';
 import { nativeSelect } from '@/web/components/module/styles';
+import { Textarea } from '@/web/components/ui/textarea';
 
 type Values = { projectId: string; title: string; description: string; status: string; priority: string; assigneeId: string; dueDate: string; labels: string };
 type Errors = Partial<Record<keyof Values | 'form', string>>;
@@ -148,9 +149,9 @@ function TaskForm({ scope, task, projectId, status, onDone }: { scope: ModuleSco
       ) : null}
       {input('title', 'Title')}
       <Field id={`${id}-description`} label="Description (Markdown)" error={errors.description}>
-        <textarea
+        <Textarea
+          className="min-h-28 font-mono"
           id={`${id}-description`}
-          className="min-h-28 w-full rounded-md border border-input bg-background px-3 py-2 font-mono text-sm"
           value={values.description}
           onChange={set('description')}
         />

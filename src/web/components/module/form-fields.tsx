@@ -1,0 +1,135 @@
+// The fields of a module's forms: a labelled input or native select with its error message
+// (announced, and tied to the control for screen readers), the entity choice of a new record, the
+// form's own error, and a record's fields as a description list.
+import type { ReactNode } from 'react';
+import { Field } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
+import { nativeSelect } from './styles';
+
+export type Errors = Record<string, string | undefined>;
+
+/** The first message of each field from a zod result, for the form. */
+export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
+  const next: Errors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    next[key] ??= issue.message;
+  }
+  return next;
+}
+
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  ...rest
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: string;
+  inputMode?: 'decimal';
+  placeholder?: string;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        className={nativeSelect}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** The entity of a new record: a select when the caller may write in several. */
+export function EntityField({
+  id,
+  entities,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  entities: { id: string; name: string }[];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  if (entities.length < 2) return null;
+  return (
+    <SelectField id={id} label="Entity" value={value} onChange={onChange} error={error}>
+      <option value="">Choose an entity</option>
+      {entities.map((e) => (
+        <option key={e.id} value={e.id}>
+          {e.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** A record's fields as a description list. */
+export function DetailList({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      {items.map(([label, value]) => (
+        <div key={label} className="grid min-w-0 gap-0.5">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-medium break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
