@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
+import { cn } from '@/web/lib/utils';
 import { nativeSelect } from './styles';
 
 export type Errors = Record<string, string | undefined>;
@@ -121,9 +122,9 @@ export function FormError({ message }: { message?: string }) {
 }
 
 /** A record's fields as a description list. */
-export function DetailList({ items }: { items: [string, ReactNode][] }) {
+export function DetailList({ items, className }: { items: [string, ReactNode][]; className?: string }) {
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+    <dl className={cn('grid gap-3 text-sm sm:grid-cols-2', className)}>
       {items.map(([label, value]) => (
         <div key={label} className="grid min-w-0 gap-0.5">
           <dt className="text-muted-foreground">{label}</dt>

@@ -13,6 +13,7 @@ import { PageHeading } from '@/web/features/modules/api';
 import { JobStatusBadge } from './components/badges';
 import { Board } from './components/board';
 import { JobDialog } from './components/job-dialog';
+import { DetailList } from '@/web/components/module/form-fields';
 
 export function JobPage() {
   return <AtsPage title="Job">{(scope) => <JobDetail scope={scope} />}</AtsPage>;
@@ -31,7 +32,7 @@ function JobDetail({ scope }: { scope: ModuleScopeState }) {
   const canWrite = scope.can('member', job.entityId);
   const hrmsRole = hrms.data?.entities.find((e) => e.id === job.entityId)?.role;
   const canHire = canWrite && hrmsRole !== undefined && roleAtLeast(hrmsRole, 'member');
-  const facts = [
+  const facts: [string, string][] = [
     ['Department', job.department || '—'],
     ['Location', job.location || '—'],
     ['Employment Type', JOB_EMPLOYMENT_TYPE_LABELS[job.employmentType]],
@@ -57,14 +58,7 @@ function JobDetail({ scope }: { scope: ModuleScopeState }) {
           ) : null
         }
       />
-      <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-3">
-        {facts.map(([label, value]) => (
-          <div key={label} className="grid gap-0.5">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={facts} className="rounded-lg border bg-background p-4 sm:grid-cols-3" />
       {job.description ? <p className="max-w-3xl text-sm whitespace-pre-line">{job.description}</p> : null}
       <section className="grid gap-2" aria-labelledby="pipeline-heading">
         <h2 id="pipeline-heading" className="text-lg font-semibold">

@@ -18,6 +18,7 @@ import { StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
 import { PageHeading } from '@/web/features/modules/api';
+import { DetailList } from '@/web/components/module/form-fields';
 
 export function EmployeePage() {
   return <HrmsPage title="Employee">{(scope) => <Profile scope={scope} />}</HrmsPage>;
@@ -94,14 +95,7 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
       />
       <div className="grid gap-4 xl:grid-cols-2">
         <SectionCard title="Details">
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            {details.map(([label, value]) => (
-              <div key={label} className="grid gap-0.5">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-medium break-words">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList items={details} />
         </SectionCard>
         <SectionCard title="Leave Balances" description={balances.data ? `Year ${balances.data.year}` : undefined}>
           {balances.data ? (
