@@ -368,5 +368,11 @@ describe('GET /api/users?search=&status=&role=', () => {
     expect(fn?.def).toContain("public.app_name_trigrams(company_id, lower(first_name || ' ' || last_name)) @> v_trigrams");
     expect(fn?.def).toContain("lower(first_name || ' ' || last_name) LIKE p_contains");
     expect(fn?.def).toContain('starts_with(email, p_search)');
+    // A session that names no company finds no one, not every company's users (the earlier test
+    // made users named Grace; so does this one's probe, in its own rolled-back table).
+    const [none] = await t.sql<{ n: number }>("select count(*)::int as n from app_search_user_ids('%grace%', 'grace')");
+    expect(none?.n).toBe(0);
+    const [some] = await t.sql<{ n: number }>("select count(*)::int as n from users where lower(first_name) like '%grace%'");
+    expect(some?.n).toBeGreaterThan(0);
   });
 });
