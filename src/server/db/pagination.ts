@@ -7,8 +7,8 @@ import { badRequest } from '../http/errors';
  * list. The cursor carries created_at as Postgres text, which keeps its microseconds exactly.
  */
 export interface Keyset {
-  createdAt: AnyColumn;
-  id: AnyColumn;
+  createdAt: AnyColumn | SQL;
+  id: AnyColumn | SQL;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -318,6 +318,21 @@ describe('GET /api/users?search=&status=&role=', () => {
     expect(firstOfSearch.total).toBe(2);
     expect((await ids(`search=grace&count=true&limit=1&cursor=${firstOfSearch.nextCursor}`)).total).toBe(2);
     expect((await ids('search=nobody-by-this-name&count=true')).total).toBe(0);
+    // Found by its name and by its email: listed and counted once.
+    const both = await ids('search=ALAN&count=true');
+    expect(both.items.map((u) => u.id)).toEqual([alan]);
+    expect(both.total).toBe(1);
+    // Filters narrow the search's matches; a search's pages follow one another, and each user
+    // reads the same as in the unsearched list.
+    expect((await ids('search=grace&role=super_admin&count=true')).total).toBe(0);
+    expect((await ids('search=alan&status=active')).items).toEqual([]);
+    const firstPage = await ids('search=a&limit=3');
+    const nextPage = await ids(`search=a&limit=3&cursor=${firstPage.nextCursor}`);
+    const unsearched = (await ids('limit=50')).items;
+    const searched = [...firstPage.items, ...nextPage.items];
+    expect(new Set(searched.map((u) => u.id)).size).toBe(searched.length);
+    expect(searched).toEqual(unsearched.filter((u) => searched.some((s) => s.id === u.id)));
+    expect(searched.length).toBeGreaterThan(3);
   });
 
   it('refuses bad filters with 400', async () => {
@@ -330,7 +345,7 @@ describe('GET /api/users?search=&status=&role=', () => {
   it('the search statements are index-backed within the company when planned with parameters', async () => {
     // A probe table shaped like users, its indexes included, with 20,000 users in 2 companies: big
     // enough that the planner chooses by cost as it does for a real company. The conditions are
-    // app_search_user_ids' (migration 0023), planned as a PL/pgSQL function plans them: generic
+    // app_search_users' (migrations 0023 and 0024), planned as a PL/pgSQL function plans them: generic
     // plans, the values as parameters (a prefix LIKE with a parameter would be a filter over the
     // company).
     const company = '00000000-0000-4000-8000-000000000007';
@@ -364,13 +379,13 @@ describe('GET /api/users?search=&status=&role=', () => {
     // The email: the prefix as an index range, not a filter.
     expect(plans.email).toMatch(/"Index Cond":"\(\(company_id = \$1\) AND \(email ~>=~ \$2\) AND \(email ~<~/);
     // And those are the function's conditions.
-    const [fn] = await t.sql<{ def: string }>("select pg_get_functiondef('app_search_user_ids(text, text)'::regprocedure) as def");
-    expect(fn?.def).toContain("public.app_name_trigrams(company_id, lower(first_name || ' ' || last_name)) @> v_trigrams");
-    expect(fn?.def).toContain("lower(first_name || ' ' || last_name) LIKE p_contains");
-    expect(fn?.def).toContain('starts_with(email, p_search)');
+    const [fn] = await t.sql<{ def: string }>("select pg_get_functiondef('app_search_users(text, text)'::regprocedure) as def");
+    expect(fn?.def).toContain("public.app_name_trigrams(u.company_id, lower(u.first_name || ' ' || u.last_name)) @> v_trigrams");
+    expect(fn?.def).toContain("lower(u.first_name || ' ' || u.last_name) LIKE p_contains");
+    expect(fn?.def).toContain('starts_with(u.email, p_search)');
     // A session that names no company finds no one, not every company's users (the earlier test
     // made users named Grace; so does this one's probe, in its own rolled-back table).
-    const [none] = await t.sql<{ n: number }>("select count(*)::int as n from app_search_user_ids('%grace%', 'grace')");
+    const [none] = await t.sql<{ n: number }>("select count(*)::int as n from app_search_users('%grace%', 'grace')");
     expect(none?.n).toBe(0);
     const [some] = await t.sql<{ n: number }>("select count(*)::int as n from users where lower(first_name) like '%grace%'");
     expect(some?.n).toBeGreaterThan(0);
