@@ -73,11 +73,18 @@ interface FoundUser {
   email: string;
   role: string;
   status: string;
-  created_at: Date | string;
+  /** As Date.prototype.toISOString writes it. */
+  created_at: string;
   cursorText: string;
   total: number | string | null;
   [key: string]: unknown;
 }
+
+/**
+ * A timestamptz as `Date.prototype.toISOString()` writes it (UTC, milliseconds cut as a Date cuts
+ * them): written by PostgreSQL, so a page of rows is not parsed into Dates and printed again.
+ */
+const ISO_MILLIS = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * A search's page, read from what app_search_users found: as the owner, for this company only
@@ -94,26 +101,33 @@ function searchUsers(db: Db, admin: SessionUser, query: UserListQuery, search: s
   if (query.status) filters.push(sql`s.status = ${query.status}`);
   if (query.role) filters.push(sql`s.role = ${query.role}`);
   const countInPage = query.count && !query.cursor;
-  const whereOf = (conditions: (SQL | undefined)[]) => {
-    const kept = conditions.filter((c): c is SQL => c !== undefined);
-    return kept.length ? sql` where ${sql.join(kept, sql` and `)}` : sql``;
+  const whereOf = (...conditions: (SQL | undefined)[]) => {
+    const all = and(...conditions);
+    return all ? sql` where ${all}` : sql``;
   };
   return withTenant(db, admin.companyId, async (tx) => {
     const matches = sql`app_search_users(${`%${escapeLike(search)}%`}, ${search.toLowerCase()}) s`;
-    const where = whereOf([...filters, page.where]);
+    const where = whereOf(...filters, page.where);
     const { rows } = await tx.execute<FoundUser>(sql`
-      select s.id, s.first_name, s.last_name, s.email, s.role, s.status, s.created_at, ${page.cursorText} as "cursorText",
+      select s.id, s.first_name, s.last_name, s.email, s.role, s.status, ${ISO_MILLIS('s.created_at')} as created_at, ${page.cursorText} as "cursorText",
         ${countInPage ? sql`count(*) over ()` : sql`null`} as total
       from ${matches}${where}
       order by ${sql.join([...page.orderBy], sql`, `)} limit ${page.limit}`);
     let total: number | null = null;
     if (countInPage) total = Number(rows[0]?.total ?? 0);
     else if (query.count) {
-      const counted = await tx.execute<{ total: number | string }>(sql`select count(*) as total from ${matches}${whereOf(filters)}`);
+      const counted = await tx.execute<{ total: number | string }>(sql`select count(*) as total from ${matches}${whereOf(...filters)}`);
       total = Number(counted.rows[0]?.total ?? 0);
     }
-    const toFound = (r: FoundUser) =>
-      toUser({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, role: r.role, status: r.status, createdAt: new Date(r.created_at) });
+    const toFound = (r: FoundUser): User => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      role: r.role as User['role'],
+      status: r.status as User['status'],
+      createdAt: r.created_at,
+    });
     return { ...toPage(rows, query, toFound), total };
   });
 }
