@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { AppEnv, AppVariables } from './env';
+import { presetHeaders, type HeaderList } from './preset-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
-type HeaderList = readonly (readonly [string, string])[];
 
 /**
  * The headers Hono's secureHeaders middleware sets for these options, worked out once. The
@@ -27,8 +27,9 @@ const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
  * API), the app's dependencies, and one log line per finished API request (denied and failed
  * ones at the default level).
  *
- * Under @hono/node-server the fixed headers go straight onto Node's response, where they are
- * merged with the handler's own (which win); elsewhere (app.request() in tests) through Hono.
+ * Under @hono/node-server the fixed headers go to Node's response as presets, written with the
+ * handler's own (which win) in one writeHead (preset-headers.ts); elsewhere (app.request() in
+ * tests) through Hono.
  */
 export function requestContext(deps: {
   security: HeaderList;
@@ -53,8 +54,7 @@ export function requestContext(deps: {
     const api = c.req.path.startsWith('/api/');
     const headers = api ? apiHeaders : webHeaders;
     if (outgoing) {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
-      outgoing.setHeader('x-request-id', requestId);
+      presetHeaders(outgoing, [...headers, ['x-request-id', requestId]]);
     } else {
       for (const [name, value] of headers) c.header(name, value);
       c.header('x-request-id', requestId);

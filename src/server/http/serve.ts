@@ -2,9 +2,9 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { createServer, ServerResponse, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, GENERIC_ERROR } from '@/shared/errors';
+import type { HeaderList } from './preset-headers';
 import { DEFAULT_UNREAD_BODY_POLICY, responseClass, type UnreadBodyPolicy } from './unread-body';
 
-export type HeaderList = readonly (readonly [string, string])[];
 export type AppFetch = (request: Request, env: object) => Response | Promise<Response>;
 
 /** Node's parser errors and the status Node itself would answer them with. */

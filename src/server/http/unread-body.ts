@@ -1,5 +1,6 @@
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
+import { withPresetHeaders } from './preset-headers';
 
 /**
  * Answers sent before the request body was read (413 from the body limit, 403 from the origin
@@ -41,7 +42,8 @@ export const DEFAULT_UNREAD_BODY_POLICY: UnreadBodyPolicy = {
 
 /**
  * The ServerResponse class the server uses: every answer passes writeHead (Node's implicit headers
- * call it too), the last moment at which `Connection: close` can still be said.
+ * call it too), the last moment at which `Connection: close` can still be said, and where the
+ * request's preset headers join the handler's (preset-headers.ts).
  */
 export function responseClass(policy: UnreadBodyPolicy) {
   return class SettlingResponse extends ServerResponse {
@@ -50,13 +52,15 @@ export function responseClass(policy: UnreadBodyPolicy) {
     override writeHead(statusCode: number, ...rest: unknown[]): this {
       // Cheap for the usual cases: a body read to its end, or none (GET).
       if (!this.headersSent && (!this.req.complete || this.req.readableLength > 0)) settleUnreadBody(this.req, this, policy);
-      return (super.writeHead as (code: number, ...args: unknown[]) => this)(statusCode, ...rest);
+      return (super.writeHead as (code: number, ...args: unknown[]) => this)(statusCode, ...withPresetHeaders(this, rest));
     }
   };
 }
 
 function settleUnreadBody(req: IncomingMessage, res: ServerResponse, policy: UnreadBodyPolicy) {
   const declared = req.headers['content-length'];
+  // Neither header: the request has no body (RFC 9112 §6.3), even if Node has not yet marked it complete.
+  if (declared === undefined && req.headers['transfer-encoding'] === undefined) return;
   const length = declared !== undefined && /^\d{1,15}$/.test(declared) ? Number(declared) : undefined;
   const unbounded = length === undefined || length > policy.drainLimitBytes || req.headers['transfer-encoding'] !== undefined;
   if (!req.complete && unbounded) {
