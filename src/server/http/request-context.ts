@@ -39,8 +39,7 @@ export function requestContext(deps: {
 }): MiddlewareHandler<AppEnv> {
   const webHeaders = deps.security;
   const apiHeaders: HeaderList = [...deps.security, ['cache-control', 'no-store']];
-  return async (c, next) => {
-    const started = performance.now();
+  return (c, next) => {
     const { incoming, outgoing } = c.env ?? {};
     const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id');
     const requestId = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
@@ -59,10 +58,10 @@ export function requestContext(deps: {
       for (const [name, value] of headers) c.header(name, value);
       c.header('x-request-id', requestId);
     }
-
-    await next();
-
-    if (api) {
+    if (!api) return next();
+    // `then` rather than async/await: one promise fewer on every request (bench figure 1).
+    const started = performance.now();
+    return next().then(() => {
       const status = c.res.status;
       if (status >= 500 || status === 401 || status === 403 || deps.logger.isLevelEnabled('debug')) {
         const fields = { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) };
@@ -71,7 +70,7 @@ export function requestContext(deps: {
         else if (status === 401 || status === 403) log.warn(fields, 'request denied');
         else log.debug(fields, 'request');
       }
-    }
+    });
   };
 }
 
