@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
+import { arrowTo, liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
 
 /** Screenshots of every ATS page at 1280 and 375 px when SHOTS is a folder (kept out of git). */
 async function shoot(page: Page, name: string) {
@@ -115,10 +115,12 @@ test('ATS: post a job, add a candidate with a résumé, move them through the bo
   await expectAccessible(page);
   const handle = page.getByRole('button', { name: 'Move Katherine Johnson' });
   await liftCard(page, 'Move Katherine Johnson');
-  await page.keyboard.press('ArrowRight');
+  await arrowTo(page, 'ArrowRight', 'Review');
   await page.keyboard.press('Space');
   await expect(column(page, 'Review').getByText('Katherine Johnson')).toBeVisible();
   await expect(page.getByText('Katherine Johnson moved to Review.')).toBeVisible();
+  // The drop animation's copy of the card (dnd-kit's overlay) covers the handle until it ends.
+  await expect(page.getByRole('article', { name: 'Katherine Johnson' })).toHaveCount(1);
   const target = page.getByRole('list', { name: 'Phone Screen candidates' }).locator('xpath=..');
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
+import { arrowTo, liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
 
 /** Screenshots of every CRM page at 1280 and 375 px when SHOTS is a folder (kept out of git). */
 async function shoot(page: Page, name: string) {
@@ -51,12 +51,6 @@ async function setUp(page: Page) {
 }
 
 const kpi = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd span').first();
-
-/** An arrow key moves the lifted card one column; the board announces the column it is over. */
-async function arrow(page: Page, key: 'ArrowLeft' | 'ArrowRight', stage: string) {
-  await page.keyboard.press(key);
-  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveText(`Over ${stage}.`);
-}
 
 test('CRM: a member adds a lead, qualifies and converts it, and moves deals on the board by mouse and by keyboard', async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -151,15 +145,15 @@ test('CRM: a member adds a lead, qualifies and converts it, and moves deals on t
 
   // And the other by keyboard: Space lifts, the right arrow moves a column, Space drops.
   await liftCard(member, 'Move Support plan');
-  await arrow(member, 'ArrowRight', 'Qualification');
-  await arrow(member, 'ArrowRight', 'Proposal');
+  await arrowTo(member, 'ArrowRight', 'Qualification');
+  await arrowTo(member, 'ArrowRight', 'Proposal');
   await member.keyboard.press('Space');
   await expect(column('Proposal').getByText('Support plan')).toBeVisible();
   await expect(column('Proposal').getByText('Total $2,000.00')).toBeVisible();
 
   // Closed Lost asks for a reason; cancelling leaves the card where it was.
   await liftCard(member, 'Move Support plan');
-  for (const stage of ['Negotiation', 'Closed Won', 'Closed Lost']) await arrow(member, 'ArrowRight', stage);
+  for (const stage of ['Negotiation', 'Closed Won', 'Closed Lost']) await arrowTo(member, 'ArrowRight', stage);
   await member.keyboard.press('Space');
   dialog = member.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Mark as Closed Lost' })).toBeVisible();
@@ -172,7 +166,7 @@ test('CRM: a member adds a lead, qualifies and converts it, and moves deals on t
     route.request().method() === 'PATCH' ? route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Someone else changed this record. Reload it and try again.' } } }) : route.continue(),
   );
   await liftCard(member, 'Move Support plan');
-  await arrow(member, 'ArrowLeft', 'Qualification');
+  await arrowTo(member, 'ArrowLeft', 'Qualification');
   await member.keyboard.press('Space');
   await expect(member.getByText('The opportunity could not be moved')).toBeVisible();
   await expect(column('Proposal').getByText('Support plan')).toBeVisible();

@@ -79,3 +79,23 @@ export async function liftCard(page: Page, handleName: string) {
   }).toPass({ timeout: 15_000 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
 }
+
+/**
+ * Moves a lifted card one column with an arrow key and waits for the board to announce the column
+ * it is over. On a fast machine an arrow pressed soon after the lift was at times not taken (the
+ * ATS board, about one run in four on 2026-11-26: no announcement, the card dropped where it was):
+ * after two seconds without the announcement, the key is pressed again only while the card is
+ * still announced as just picked up.
+ */
+export async function arrowTo(page: Page, key: 'ArrowLeft' | 'ArrowRight', column: string) {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await page.keyboard.press(key);
+  await expect(async () => {
+    try {
+      await expect(live).toContainText(`Over ${column}`, { timeout: 2_000 });
+    } catch (e) {
+      if ((await live.textContent())?.startsWith('Picked up')) await page.keyboard.press(key);
+      throw e;
+    }
+  }).toPass({ timeout: 15_000 });
+}
