@@ -128,6 +128,15 @@ describe('preset headers with the other forms of writeHead', () => {
     expect(res.headers.get('x-own')).toEqual(['1']);
     expect(res.headers.get('x-frame-options')).toEqual(['SAMEORIGIN']);
     expect(res.headers.get('x-request-id')).toEqual(['r-1']);
+  });
+
+  it('a request with no body answered at once keeps its connection (unread-body.ts: neither Content-Length nor Transfer-Encoding)', async () => {
+    // Answered inside Node's request callback, before Node has marked the request complete.
+    const res = await answer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('at once');
+    });
+    expect(res.body).toBe('at once');
     expect(res.headers.get('connection')).toEqual(['keep-alive']);
   });
 
