@@ -9,7 +9,7 @@ import { EMAIL_TAKEN_CONSTRAINT, endSessionsOf, hashPassword, insertCredentialUs
 import type { Auth } from '../../auth/auth';
 import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
-import { keysetPage, toPage } from '../../db/pagination';
+import { isoFromPgTimestamptz, keysetPage, toPage } from '../../db/pagination';
 import { companies, entities, products, userProductAccess, users } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, withTenant, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -73,18 +73,11 @@ interface FoundUser {
   email: string;
   role: string;
   status: string;
-  /** As Date.prototype.toISOString writes it. */
-  created_at: string;
+  /** created_at as PostgreSQL writes it: the cursor's, and the source of createdAt. */
   cursorText: string;
   total: number | string | null;
   [key: string]: unknown;
 }
-
-/**
- * A timestamptz as `Date.prototype.toISOString()` writes it (UTC, milliseconds cut as a Date cuts
- * them): written by PostgreSQL, so a page of rows is not parsed into Dates and printed again.
- */
-const ISO_MILLIS = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * A search's page, read from what app_search_users found: as the owner, for this company only
@@ -109,7 +102,7 @@ function searchUsers(db: Db, admin: SessionUser, query: UserListQuery, search: s
     const matches = sql`app_search_users(${`%${escapeLike(search)}%`}, ${search.toLowerCase()}) s`;
     const where = whereOf(...filters, page.where);
     const { rows } = await tx.execute<FoundUser>(sql`
-      select s.id, s.first_name, s.last_name, s.email, s.role, s.status, ${ISO_MILLIS('s.created_at')} as created_at, ${page.cursorText} as "cursorText",
+      select s.id, s.first_name, s.last_name, s.email, s.role, s.status, ${page.cursorText} as "cursorText",
         ${countInPage ? sql`count(*) over ()` : sql`null`} as total
       from ${matches}${where}
       order by ${sql.join([...page.orderBy], sql`, `)} limit ${page.limit}`);
@@ -126,7 +119,7 @@ function searchUsers(db: Db, admin: SessionUser, query: UserListQuery, search: s
       email: r.email,
       role: r.role as User['role'],
       status: r.status as User['status'],
-      createdAt: r.created_at,
+      createdAt: isoFromPgTimestamptz(r.cursorText),
     });
     return { ...toPage(rows, query, toFound), total };
   });
