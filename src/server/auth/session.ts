@@ -40,14 +40,30 @@ export function toSessionUser(authUser: object): SessionUser {
 export const twoFactorSetupRequired = (u: { role: string; twoFactorEnabled: boolean; requireTwoFactor: boolean }) =>
   u.role === 'super_admin' && u.requireTwoFactor && !u.twoFactorEnabled;
 
-/** The user's two-factor state (enabled; set-up required by the company), read on the owner connection. */
-export async function twoFactorState(db: Db, userId: string) {
+/** The user's role, two-factor settings and status, read on the owner connection. */
+async function accountState(db: Db, userId: string) {
   const [row] = await db
-    .select({ role: users.role, twoFactorEnabled: users.twoFactorEnabled, requireTwoFactor: companies.requireSuperAdminTwoFactor })
+    .select({ role: users.role, twoFactorEnabled: users.twoFactorEnabled, requireTwoFactor: companies.requireSuperAdminTwoFactor, status: users.status })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId));
-  return { twoFactorEnabled: row?.twoFactorEnabled ?? false, twoFactorSetupRequired: row ? twoFactorSetupRequired(row) : false };
+  return row;
+}
+
+const twoFactorOf = (row: Awaited<ReturnType<typeof accountState>>) => ({
+  twoFactorEnabled: row?.twoFactorEnabled ?? false,
+  twoFactorSetupRequired: row ? twoFactorSetupRequired(row) : false,
+});
+
+/** The user's two-factor state (enabled; set-up required by the company), read on the owner connection. */
+export async function twoFactorState(db: Db, userId: string) {
+  return twoFactorOf(await accountState(db, userId));
+}
+
+/** At sign-in: the two-factor state and whether the account is deactivated, in one read. */
+export async function signInState(db: Db, userId: string) {
+  const row = await accountState(db, userId);
+  return { ...twoFactorOf(row), deactivated: row?.status === 'deactivated' };
 }
 
 type AuthContext = Awaited<Auth['$context']>;

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, sessionResponse, signInInput, signUpInput, signUpResult 
 import { eq } from 'drizzle-orm';
 import { actorOf, auditContext } from '../../audit/context';
 import { recordEvent, type AuditContext } from '../../audit/record-event';
-import { loadSession, readSession, toSessionUser, twoFactorState } from '../../auth/session';
+import { loadSession, readSession, signInState, toSessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
@@ -105,9 +105,15 @@ export async function signInWithPassword(c: Context<AppEnv>, email: string, pass
  */
 export async function startSession(c: Context<AppEnv>, headers: Headers, token: string, authUser: object) {
   const db = c.get('database').db;
-  const user = toSessionUser({ ...authUser, ...(await twoFactorState(db, (authUser as { id: string }).id)) });
-  // Here, so that the two-factor code step (which ends in this function too) is covered.
-  await refuseDeactivated(db, user.id, token);
+  const { deactivated, ...twoFactor } = await signInState(db, (authUser as { id: string }).id);
+  // Here, so that the two-factor code step (which ends in this function too) is covered: the
+  // password (and code) were right, but a deactivated account may not sign in. The session
+  // better-auth just wrote goes again, and the user is told why.
+  if (deactivated) {
+    await db.delete(sessions).where(eq(sessions.token, token));
+    throw forbidden(USER_MESSAGES.accountDeactivated);
+  }
+  const user = toSessionUser({ ...authUser, ...twoFactor });
   const context = auditContext(c, actorOf(user));
   try {
     // better-auth takes the address from forwarding headers only; ours knows the socket's too
@@ -130,19 +136,12 @@ export async function startSession(c: Context<AppEnv>, headers: Headers, token: 
 }
 
 /**
- * The password was right, but a deactivated account may not sign in: the session better-auth just
- * wrote goes again, and the user is told why (a wrong password never gets this far).
+ * The password was right and the code step comes next, but a deactivated account may not sign in:
+ * the user is told why now (a wrong password never gets this far).
  */
 async function refuseDeactivatedEmail(db: Db, email: string) {
   const [row] = await db.select({ status: users.status }).from(users).where(eq(users.email, email.trim().toLowerCase()));
   if (row?.status === 'deactivated') throw forbidden(USER_MESSAGES.accountDeactivated);
-}
-
-async function refuseDeactivated(db: Db, userId: string, token: string) {
-  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
-  if (row?.status !== 'deactivated') return;
-  await db.delete(sessions).where(eq(sessions.token, token));
-  throw forbidden(USER_MESSAGES.accountDeactivated);
 }
 
 /**
