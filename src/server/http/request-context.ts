@@ -39,6 +39,9 @@ export function requestContext(deps: {
 }): MiddlewareHandler<AppEnv> {
   const webHeaders = deps.security;
   const apiHeaders: HeaderList = [...deps.security, ['cache-control', 'no-store']];
+  // The same as records (lower-case names), copied for each response: one object spread.
+  const webRecord = Object.fromEntries(webHeaders.map(([name, value]) => [name.toLowerCase(), value]));
+  const apiRecord = Object.fromEntries(apiHeaders.map(([name, value]) => [name.toLowerCase(), value]));
   return (c, next) => {
     const { incoming, outgoing } = c.env ?? {};
     const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id');
@@ -53,7 +56,7 @@ export function requestContext(deps: {
     const api = c.req.path.startsWith('/api/');
     const headers = api ? apiHeaders : webHeaders;
     if (outgoing) {
-      presetHeaders(outgoing, [...headers, ['x-request-id', requestId]]);
+      presetHeaders(outgoing, { ...(api ? apiRecord : webRecord), 'x-request-id': requestId });
     } else {
       for (const [name, value] of headers) c.header(name, value);
       c.header('x-request-id', requestId);
