@@ -21,6 +21,9 @@ export async function securityHeaders(options: SecureHeadersOptions): Promise<He
 
 const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
+/** `/api` and everything under it: the API's headers, request log and JSON 404. */
+export const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
+
 /**
  * First middleware of every request: its id (the caller's X-Request-Id when well-formed, else a
  * new UUID), the response headers every response carries (security headers; `no-store` on the
@@ -53,7 +56,7 @@ export function requestContext(deps: {
     c.set('config', deps.vars.config);
     c.set('rateLimits', deps.vars.rateLimits);
 
-    const api = c.req.path.startsWith('/api/');
+    const api = isApiPath(c.req.path);
     const headers = api ? apiHeaders : webHeaders;
     if (outgoing) {
       presetHeaders(outgoing, { ...(api ? apiRecord : webRecord), 'x-request-id': requestId });

@@ -24,6 +24,8 @@ export interface AppOptions {
    * db/client.ts for the crash that led here).
    */
   sharing?: { database: Database };
+  /** Folder of a web build to serve, as the server does with WEB_ROOT. */
+  webRoot?: string;
 }
 
 const SECRET = 'test-secret-test-secret-test-secret!';
@@ -37,6 +39,7 @@ function buildApp(config: Config, database: Database, options: AppOptions) {
     auth,
     log,
     rateLimits: options.rateLimits ?? new MemoryRateLimitStore(),
+    webRoot: options.webRoot,
   });
 }
 

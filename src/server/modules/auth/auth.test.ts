@@ -270,6 +270,22 @@ describe('system', () => {
     const missing = await new Client(t).get('/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('not_found');
+    for (const path of ['/api', '/api/', '/api/nope/deeper', '/api/NOPE%00']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(404);
+      const body = await res.json();
+      expect(body.error.code, path).toBe('not_found');
+      expect(body.error.requestId, path).toBe(res.headers.get('x-request-id'));
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    // A request that changes something passes the origin check first, then gets the same answer.
+    const posted = await new Client(t).post('/nope', {});
+    expect(posted.status).toBe(404);
+    expect(posted.body.error.code).toBe('not_found');
+    // Outside the API (this app serves no web build): a plain 404.
+    const page = await t.app.request('/apix');
+    expect(page.status).toBe(404);
+    expect(await page.text()).toBe('404 Not Found');
     const huge = await new Client(t).post('/auth/sign-in', { email: 'x'.repeat(200_000), password: 'y' });
     expect(huge.status).toBe(413);
   });
