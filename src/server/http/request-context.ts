@@ -22,7 +22,7 @@ export async function securityHeaders(options: SecureHeadersOptions): Promise<He
 const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /** `/api` and everything under it: the API's headers, request log and JSON 404. */
-export const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
+const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
 
 /**
  * First middleware of every request: its id (the caller's X-Request-Id when well-formed, else a
