@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { AppEnv, AppVariables } from './env';
-import { presetHeaders, type HeaderList } from './preset-headers';
+import { presetHeaders, type HeaderList, type HeaderRecord } from './preset-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -40,11 +40,9 @@ export function requestContext(deps: {
   /** The app's dependencies, for handlers to take from the context. */
   vars: Pick<AppVariables, 'auth' | 'database' | 'config' | 'rateLimits'>;
 }): MiddlewareHandler<AppEnv> {
-  const webHeaders = deps.security;
-  const apiHeaders: HeaderList = [...deps.security, ['cache-control', 'no-store']];
-  // The same as records (lower-case names), copied for each response: one object spread.
-  const webRecord = Object.fromEntries(webHeaders.map(([name, value]) => [name.toLowerCase(), value]));
-  const apiRecord = Object.fromEntries(apiHeaders.map(([name, value]) => [name.toLowerCase(), value]));
+  // As records (lower-case names): under Node each response gets a copy (one object spread).
+  const webHeaders: HeaderRecord = Object.fromEntries(deps.security.map(([name, value]) => [name.toLowerCase(), value]));
+  const apiHeaders: HeaderRecord = { ...webHeaders, 'cache-control': 'no-store' };
   return (c, next) => {
     const { incoming, outgoing } = c.env ?? {};
     const given = incoming ? incoming.headers['x-request-id'] : c.req.header('x-request-id');
@@ -59,9 +57,9 @@ export function requestContext(deps: {
     const api = isApiPath(c.req.path);
     const headers = api ? apiHeaders : webHeaders;
     if (outgoing) {
-      presetHeaders(outgoing, { ...(api ? apiRecord : webRecord), 'x-request-id': requestId });
+      presetHeaders(outgoing, { ...headers, 'x-request-id': requestId });
     } else {
-      for (const [name, value] of headers) c.header(name, value);
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
       c.header('x-request-id', requestId);
     }
     if (!api) return next();
