@@ -249,6 +249,8 @@ async function download(origin: string, client: ApiClient, path: string) {
  * streamed one (256 KB slices) 32–53 MB, most of it slices V8 had not collected yet (it keeps
  * each slice's 512 KB hex text in its large-object space until a full collection), which is why
  * the goal is not one copy per download (50 MB): the streamed download measured on both sides of it.
+ * (On a faster machine it read 98–132 MB; a slice now arrives as rows of at most 48 KB, whose hex
+ * text V8 collects young: DOWNLOAD_PIECE_BYTES in src/server/platform/files.ts.)
  */
 async function resumeMemory(ctx: ModuleMeasureContext, candidateId: string) {
   const { big, server } = ctx;

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATS_MESSAGES, MAX_RESUME_BYTES } from '@/shared/ats';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { withTenant } from '../../db/tenant';
+import { DOWNLOAD_PIECE_BYTES, DOWNLOAD_SLICE_BYTES } from '../../platform/files';
 import { createTestApp, signUpCompany, type TestApp } from '../../test/harness';
 import { addCandidate, addEntity, addJob, addUser, apply, candidateBody, jobBody, pdf, png, upload, type Company } from './test-fixtures';
 
@@ -179,6 +181,24 @@ describe('résumés', () => {
     expect((await upload(t, viewer.client, `/ats/candidates/${candidate.id}/resume`, pdf())).status).toBe(403);
     const events = await t.sql<{ action: string }>("select action from audit_events where target_id = $1 and action = 'ats.resume.uploaded'", [candidate.id]);
     expect(events).toHaveLength(1);
+  });
+
+  it('serves any résumé back byte for byte, whatever its size against the slices and their rows', async () => {
+    const candidate = await addCandidate(a.client, a.entityId);
+    const path = `/api/ats/candidates/${candidate.id}/resume`;
+    // Random bytes (no pattern a misplaced piece could repeat): the largest allowed, and sizes on
+    // each side of a slice's and a row's end (DOWNLOAD_SLICE_BYTES, DOWNLOAD_PIECE_BYTES).
+    const sizes = [MAX_RESUME_BYTES, DOWNLOAD_SLICE_BYTES + DOWNLOAD_PIECE_BYTES + 1, DOWNLOAD_SLICE_BYTES, DOWNLOAD_PIECE_BYTES - 1, 5];
+    for (const size of sizes) {
+      const file = Buffer.concat([Buffer.from('%PDF-'), randomBytes(size - 5)]);
+      expect((await upload(t, a.client, path.slice(4), new Uint8Array(file))).status).toBe(200);
+      const res = await t.app.request(path, { headers: { cookie: a.client.cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe(String(size));
+      const got = Buffer.from(await res.arrayBuffer());
+      expect(got.length).toBe(size);
+      expect(got.equals(file)).toBe(true);
+    }
   });
 
   it('refuses a renamed non-PDF, a PDF sent as another type, an empty file and one over 5 MB', async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv } from '../../platform/csv';
+import { readByteaSlice } from '../../platform/files';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { insertApplication } from './applications';
@@ -223,10 +224,9 @@ export function resumeInfo(db: Db, user: SessionUser, candidateId: string) {
 /** One slice of a résumé, read under the caller's scope again (access may have ended meanwhile). */
 export function resumeSlice(db: Db, user: SessionUser, resumeId: string, offset: number, length: number) {
   return atsScope(db, user, 'viewer', async (tx) => {
-    const { rows } = await tx.execute<{ part: Uint8Array }>(sql`select substring(content from ${offset + 1}::int for ${length}::int) as part from ats_resumes where id = ${resumeId}`);
-    if (!rows[0]) throw notFound(ATS_MESSAGES.resumeNotFound);
-    const part = rows[0].part;
-    return part instanceof Uint8Array ? part : new Uint8Array(part as ArrayBufferLike);
+    const slice = await readByteaSlice(tx, { table: 'ats_resumes', column: 'content', where: sql`id = ${resumeId}` }, offset, length);
+    if (!slice) throw notFound(ATS_MESSAGES.resumeNotFound);
+    return slice;
   });
 }
 
