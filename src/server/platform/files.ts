@@ -81,10 +81,10 @@ export const DOWNLOAD_SLICE_BYTES = 256 * 1024;
 /**
  * The most a row of a slice carries. node-postgres receives bytea as hex text, two characters a
  * byte: a 256 KB slice in one row arrived as a 512 KB string, which V8 allocates in its
- * large-object space and frees only at a full collection, so ten 5 MB downloads at once left
- * 60–140 MB of such strings behind (bench figure A3). Rows of 48 KB arrive as 96 KB strings, below
- * V8's 128 KB large-object threshold: the young generation, collected as it fills (10–53 MB for
- * the same downloads, which also ran about a fifth faster).
+ * large-object space and frees only at a full collection, so ten 5 MB downloads at once grew the
+ * server by 98–132 MB, mostly such strings (bench figure A3, goal < 100 MB). Rows of 48 KB arrive
+ * as 96 KB strings, below V8's 128 KB large-object threshold: the young generation, collected as
+ * it fills (73–78 MB for the same downloads).
  */
 export const DOWNLOAD_PIECE_BYTES = 48 * 1024;
 
