@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { OPENAPI_PATH, registerApiDocs } from './http/api-docs';
 import { AppError } from './http/errors';
+import { StaticMatchRouter } from './http/router';
 import type { AppEnv } from './http/env';
 import { originCheck, UNSAFE_METHODS } from './http/origin-check';
 import { openApiDocument, SESSION_SECURITY_SCHEME } from './http/openapi';
@@ -67,6 +68,7 @@ export const SECURITY_HEADERS = await securityHeaders({
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({
+    router: new StaticMatchRouter(),
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
