@@ -18,13 +18,13 @@ import { hashPassword } from 'better-auth/crypto';
 import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { ApiClient, catalogue, createUser, PASSWORD, signIn, signUpCompany, type SignedUp } from './lib/api';
 import { onCleanup } from './lib/cleanup';
+import { startBareServer } from './lib/bare';
 import { assertClean, load, type LoadRequest, type LoadResult } from './lib/load';
 import { pgbenchScript, readTrace, runPgbench, type PgbenchResult } from './lib/pgbench';
-import { freePort, HOST, ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer, stopChild } from './lib/proc';
+import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './lib/proc';
 import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
 import { alternate, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
@@ -95,26 +95,6 @@ async function setUpAccounts(origin: string): Promise<Accounts> {
 
 
 
-
-async function startBareServer(headers: Record<string, string>, body: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-server.ts', String(port), JSON.stringify({ headers, body })], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
-  const stop = onCleanup('bare server', () => stopChild(child, 3000));
-  const origin = `http://${HOST}:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(origin, { signal: AbortSignal.timeout(1000) })).ok) return { origin, stop };
-    } catch {
-      // starting
-    }
-    await sleep(100);
-  }
-  await stop();
-  throw new Error('bare server did not start');
-}
 
 /** The statements one GET /api/me/products runs, recorded by a separate server with the tracer preloaded. */
 async function traceProductsHub(tmp: string, dbUrl: string, hub: ApiClient) {

@@ -115,6 +115,8 @@ export interface ServerOptions {
   env: Record<string, string>;
   /** Extra `--import` preloads (e.g. the SQL tracer). */
   preload?: string[];
+  /** The checkout to run (default SERVER_ROOT). */
+  root?: string;
 }
 
 /**
@@ -129,7 +131,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   const preload = (opts.preload ?? []).flatMap((p) => ['--import', pathToFileURL(join(ROOT, p)).href]);
   const args = ['--import', 'tsx', ...preload, 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
-    cwd: SERVER_ROOT,
+    cwd: opts.root ?? SERVER_ROOT,
     env: {
       ...process.env,
       HOST,
