@@ -15,8 +15,9 @@ const KEPT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
  * handlers it collected (the request context, the route, the API's 404, and the web app's
  * handlers when it is served). For a path a route names exactly, that result depends on the
  * method and path alone: the first match computes it, later ones reuse it (as RegExpRouter does
- * for static paths). Only paths registered as routes and common methods are kept, so made-up paths or methods
- * cannot grow the cache. Results are shared between requests and never changed by Hono.
+ * for static paths). Only paths registered as routes, with common methods, are kept: made-up
+ * paths or methods cannot grow the cache. Results are shared between requests; Hono only reads
+ * them (its RegExpRouter shares its static results the same way).
  */
 export class StaticMatchRouter<T> implements Router<T> {
   readonly name = 'StaticMatchRouter';
