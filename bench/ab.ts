@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient, PASSWORD } from './lib/api';
-import { startBareServer } from './lib/bare';
+import { startBareServerLike } from './lib/bare';
 import { cleanupAll, installExitHandlers, onCleanup } from './lib/cleanup';
 import { createDatabase, loopbackUrl, mean, num, serverEnv } from './lib/common';
 import { assertClean, load } from './lib/load';
@@ -65,6 +65,17 @@ interface Side {
   postgresUs: number[];
 }
 
+const side = (name: string, origin: string, pid: number, headers: Record<string, string> = {}): Side => ({
+  name,
+  origin,
+  pid,
+  headers,
+  rps: [],
+  p95: [],
+  serverUs: [],
+  postgresUs: [],
+});
+
 async function main() {
   installExitHandlers((SETTINGS.rounds * (SETTINGS.roots.length + 1) * (SETTINGS.seconds + 30) + 300) * 1000);
   const tmp = mkdtempSync(join(tmpdir(), 'worksphere-bench-ab-'));
@@ -86,14 +97,12 @@ async function main() {
       await client.expect(200, 'POST', '/auth/sign-in', { email: SETTINGS.email, password: PASSWORD });
       headers = { cookie: client.cookie };
     }
-    sides.push({ name: root, origin: server.origin, pid: server.pid, headers, rps: [], p95: [], serverUs: [], postgresUs: [] });
+    sides.push(side(root, server.origin, server.pid, headers));
   }
   if (SETTINGS.bare) {
     // Figure 1's baseline: the first server's answer to the path, headers and body, from bare node:http.
-    const first = await fetch(`${sides[0]!.origin}${SETTINGS.path}`, { headers: sides[0]!.headers });
-    const skip = new Set(['date', 'content-length', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
-    const bare = await startBareServer(Object.fromEntries([...first.headers].filter(([k]) => !skip.has(k))), await first.text());
-    sides.push({ name: 'bare node:http', origin: bare.origin, pid: bare.pid, headers: {}, rps: [], p95: [], serverUs: [], postgresUs: [] });
+    const bare = await startBareServerLike(`${sides[0]!.origin}${SETTINGS.path}`, sides[0]!.headers);
+    sides.push(side('bare node:http', bare.origin, bare.pid));
   }
 
   log(`${SETTINGS.path} · ${SETTINGS.rounds} rounds of ${SETTINGS.seconds} s (+1 s warm-up) · ${SETTINGS.connections} connections`);

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { ApiClient, catalogue, createUser, PASSWORD, signIn, signUpCompany, type SignedUp } from './lib/api';
 import { onCleanup } from './lib/cleanup';
-import { startBareServer } from './lib/bare';
+import { startBareServerLike } from './lib/bare';
 import { assertClean, load, type LoadRequest, type LoadResult } from './lib/load';
 import { pgbenchScript, readTrace, runPgbench, type PgbenchResult } from './lib/pgbench';
 import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './lib/proc';
@@ -171,18 +171,14 @@ async function main(results: Results) {
 
   // 3. Figures on the almost empty database ---------------------------------------------------
   log('figure 1: framework overhead');
-  const health = await fetch(`${pgServer.origin}/api/health`);
-  const healthBody = await health.text();
-  const skip = new Set(['date', 'content-length', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
-  const healthHeaders = Object.fromEntries([...health.headers].filter(([k]) => !skip.has(k)));
-  const bare = await startBareServer(healthHeaders, healthBody);
+  const bare = await startBareServerLike(`${pgServer.origin}/api/health`);
   const f1 = await alternate(
     SETTINGS.rounds,
     async () => assertClean('health', await load({ origin: pgServer.origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [{ path: '/api/health' }] })),
     async () => assertClean('bare', await load({ origin: bare.origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [{ path: '/api/health' }] })),
   );
   await bare.stop();
-  m.frameworkOverhead = { health: f1.ours, bare: f1.baseline, healthHeaders };
+  m.frameworkOverhead = { health: f1.ours, bare: f1.baseline, healthHeaders: bare.headers };
   const healthRps = mean(f1.ours.map((r) => r.rps));
   const bareRps = mean(f1.baseline.map((r) => r.rps));
   results.figures.push({
