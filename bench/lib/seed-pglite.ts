@@ -10,7 +10,7 @@ import { seedModules, type ModuleSeedOptions } from './seed-modules';
 const dataDir = process.argv[2]!;
 const options = JSON.parse(process.argv[3]!) as SeedOptions;
 const moduleOptions = process.argv[4] ? (JSON.parse(process.argv[4]) as ModuleSeedOptions) : null;
-// The users table has a trigram index (user search): inserts need the extension loaded.
+// Migrations 0010 and 0013 created these extensions: the data folder is opened with them loaded.
 const db = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
 try {
   const exec: Exec = async (sql, params) => (await db.query(sql, params)) as { rows: Record<string, unknown>[] };

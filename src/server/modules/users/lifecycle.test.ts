@@ -342,10 +342,46 @@ describe('GET /api/users?search=&status=&role=', () => {
     }
   });
 
+  it('finds names holding quotes, backslashes and search operators, and names of the longest allowed length', async () => {
+    // The name half looks the search up as a prefix of the name's suffixes (migration 0025): the
+    // search is one quoted term of a tsquery, so none of these characters may act as syntax, and
+    // the suffixes are cut at 64 characters, so a longer search must still be decided in full.
+    const a = await signUpCompany(t, ['crm']);
+    const grant = [{ productId: a.productIds.crm, entityId: a.entityId }];
+    const tag = Math.random().toString(36).slice(2, 8);
+    const make = async (firstName: string, lastName: string) => {
+      const res = await a.client.post('/users', { firstName, lastName, email: uniqueEmail(`odd-${tag}`), password: 'secret1', confirmPassword: 'secret1', access: grant });
+      expect(res.status, `${firstName} ${lastName}`).toBe(201);
+      return res.body.id as string;
+    };
+    const odd = await make("O'Brien & Co: !x", 'Back\\slash*|<->');
+    const long = 'Q'.repeat(40) + 'w'.repeat(60);
+    const longer = await make(long, `${'z'.repeat(99)}a`);
+    const twin = await make(long, `${'z'.repeat(99)}b`);
+    const found = async (search: string) => {
+      const res = await a.client.get(`/users?search=${encodeURIComponent(search)}&count=true`);
+      expect(res.status, search).toBe(200);
+      return { ids: (res.body.items as { id: string }[]).map((u) => u.id).sort(), total: res.body.total as number };
+    };
+    for (const search of ["o'brien", "'b", 'co: !x', '& co', 'back\\slash', '\\s', 'slash*|<->', '*|', ': !', "n & co: !x back\\slash*|<->"]) {
+      expect(await found(search), search).toEqual({ ids: [odd], total: 1 });
+    }
+    expect(await found("o''brien")).toEqual({ ids: [], total: 0 });
+    expect(await found('back\\\\slash')).toEqual({ ids: [], total: 0 });
+    // Past 64 characters the whole search still decides: the two share their first 199.
+    expect(await found(`${'w'.repeat(30)} ${'z'.repeat(99)}`)).toEqual({ ids: [longer, twin].sort(), total: 2 });
+    expect(await found(`${'w'.repeat(30)} ${'z'.repeat(99)}b`)).toEqual({ ids: [twin], total: 1 });
+    expect(await found(`${'w'.repeat(60)} ${'z'.repeat(99)}a`)).toEqual({ ids: [longer], total: 1 });
+    // A rename is found by its new name only.
+    expect((await a.client.patch(`/users/${odd}`, { firstName: 'Renamed', lastName: 'Person' })).status).toBe(200);
+    expect(await found("o'brien")).toEqual({ ids: [], total: 0 });
+    expect(await found('named per')).toEqual({ ids: [odd], total: 1 });
+  });
+
   it('the search statements are index-backed within the company when planned with parameters', async () => {
     // A probe table shaped like users, its indexes included, with 20,000 users in 2 companies: big
     // enough that the planner chooses by cost as it does for a real company. The conditions are
-    // app_search_users' (migrations 0023 and 0024), planned as a PL/pgSQL function plans them: generic
+    // app_search_users' (migrations 0024 and 0025), planned as a PL/pgSQL function plans them: generic
     // plans, the values as parameters (a prefix LIKE with a parameter would be a filter over the
     // company).
     const company = '00000000-0000-4000-8000-000000000007';
@@ -361,26 +397,26 @@ describe('GET /api/users?search=&status=&role=', () => {
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
       await tx.execute(sql`set local enable_seqscan = off`);
       const explain = async (where: string, value: string) => {
-        await tx.execute(sql.raw(`prepare search_probe_plan(uuid, text, bigint[]) as select id from search_probe where company_id = $1 and ${where}`));
+        await tx.execute(sql.raw(`prepare search_probe_plan(uuid, text, tsquery) as select id from search_probe where company_id = $1 and ${where}`));
         const res = await tx.execute(
-          sql.raw(`explain (format json) execute search_probe_plan('${company}', '${value}', app_name_trigrams('${company}', 'ada lovelace'))`),
+          sql.raw(`explain (format json) execute search_probe_plan('${company}', '${value}', app_name_query('${company}', 'ada lovelace'))`),
         );
         await tx.execute(sql.raw('deallocate search_probe_plan'));
         return JSON.stringify(res.rows);
       };
       return {
-        name: await explain(`app_name_trigrams(company_id, lower(first_name || ' ' || last_name)) @> $3 and lower(first_name || ' ' || last_name) like $2`, '%ada lovelace%'),
+        name: await explain(`app_name_suffixes(company_id, lower(first_name || ' ' || last_name)) @@ $3 and lower(first_name || ' ' || last_name) like $2`, '%ada lovelace%'),
         email: await explain('email operator(pg_catalog.~>=~) $2 and email operator(pg_catalog.~<~) ($2 || chr(1114111)) and starts_with(email, $2)', 'ada.lovelace.1'),
       };
     });
-    // The name: the GIN index of the company's name trigrams.
-    expect(plans.name).toMatch(/"Index Name":"search_probe_app_name_trigrams_idx"/);
-    expect(plans.name).toMatch(/"Index Cond":"\(app_name_trigrams\(company_id, lower\([^"]*@> \$3\)"/);
+    // The name: the GIN index of the company's name suffixes.
+    expect(plans.name).toMatch(/"Index Name":"search_probe_app_name_suffixes_idx"/);
+    expect(plans.name).toMatch(/"Index Cond":"\(app_name_suffixes\(company_id, lower\([^"]*@@ \$3\)"/);
     // The email: the prefix as an index range, not a filter.
     expect(plans.email).toMatch(/"Index Cond":"\(\(company_id = \$1\) AND \(email ~>=~ \$2\) AND \(email ~<~/);
     // And those are the function's conditions.
     const [fn] = await t.sql<{ def: string }>("select pg_get_functiondef('app_search_users(text, text)'::regprocedure) as def");
-    expect(fn?.def).toContain("public.app_name_trigrams(u.company_id, lower(u.first_name || ' ' || u.last_name)) @> v_trigrams");
+    expect(fn?.def).toContain("public.app_name_suffixes(u.company_id, lower(u.first_name || ' ' || u.last_name)) @@ v_name");
     expect(fn?.def).toContain("lower(u.first_name || ' ' || u.last_name) LIKE p_contains");
     expect(fn?.def).toContain('starts_with(u.email, p_search)');
     // A session that names no company finds no one, not every company's users (the earlier test

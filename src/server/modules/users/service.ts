@@ -35,9 +35,9 @@ const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (ch) 
 
 /**
  * The company's users, newest first, filtered. The search matches anywhere in the name (a GIN
- * index of the name's trigrams, each keyed by the company: migration 0023) or the start of the
+ * index of the name's suffixes, each tagged with the company: migration 0025) or the start of the
  * email ((company_id, email text_pattern_ops); emails are stored lower-cased), through
- * app_search_users (migration 0024), which returns the users it finds.
+ * app_search_users (migrations 0024 and 0025), which returns the users it finds.
  */
 export function listUsers(db: Db, admin: SessionUser, query: UserListQuery) {
   if (query.search) return searchUsers(db, admin, query, query.search);
@@ -82,8 +82,8 @@ interface FoundUser {
 /**
  * A search's page, read from what app_search_users found: as the owner, for this company only
  * (under row-level security the indexes could not serve LIKE: migrations 0010, 0013, 0023), the
- * name as a LIKE pattern (escaped) and the search lower-cased (the email's prefix, and the source
- * of the name trigrams every match contains). The function returns whole rows, so the page is
+ * name as a LIKE pattern (escaped) and the search lower-cased (the email's prefix, and the prefix
+ * one of every match's name suffixes starts with). The function returns whole rows, so the page is
  * sorted from them and no match is read twice. A first page with its total counts the matches in
  * the same statement (a window before the limit): the search runs once (bench figure 4c).
  */
