@@ -426,4 +426,38 @@ describe('GET /api/users?search=&status=&role=', () => {
     const [some] = await t.sql<{ n: number }>("select count(*)::int as n from users where lower(first_name) like '%grace%'");
     expect(some?.n).toBeGreaterThan(0);
   });
+
+  it("two companies whose index keys share a tag still never find each other's users", async () => {
+    // The name index tags its keys with a 32-bit hash of the company (migration 0025): two companies
+    // can share one, and then only the search's company condition tells their users apart. These
+    // two ids share theirs (found by hashing 300,000 ids; checked first, so a change of the hash
+    // fails here instead of passing without a collision).
+    const [first, second] = ['00000000-0000-4000-8000-000000007220', '00000000-0000-4000-8000-000000027d86'];
+    const rollback = new Error('rollback');
+    const found: Record<string, string[]> = {};
+    await t.database.db
+      .transaction(async (tx) => {
+        const [tags] = (await tx.execute<{ same: boolean }>(sql`select app_search_tag(${first}::uuid) = app_search_tag(${second}::uuid) as same`)).rows;
+        expect(tags?.same).toBe(true);
+        for (const company of [first, second]) {
+          await tx.execute(sql`insert into companies (id, name) values (${company}, ${`Tag ${company}`})`);
+          await tx.execute(sql`
+            insert into users (name, email, first_name, last_name, company_id)
+            values ('Ada Lovelace', ${`ada-${company}@example.com`}, 'Ada', 'Lovelace', ${company}),
+                   ('Grace Hopper', ${`ada-grace-${company}@example.com`}, 'Grace', 'Hopper', ${company})`);
+        }
+        for (const company of [first, second]) {
+          await tx.execute(sql`select set_config('app.company_id', ${company}, true)`);
+          const name = await tx.execute<{ email: string }>(sql`select email from app_search_users('%ada lovelace%', 'ada lovelace') order by email`);
+          const email = await tx.execute<{ email: string }>(sql`select email from app_search_users('%ada-%', 'ada-') order by email`);
+          found[company] = [...name.rows, ...email.rows].map((r) => r.email);
+        }
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    expect(found[first]).toEqual([`ada-${first}@example.com`, `ada-${first}@example.com`, `ada-grace-${first}@example.com`]);
+    expect(found[second]).toEqual([`ada-${second}@example.com`, `ada-${second}@example.com`, `ada-grace-${second}@example.com`]);
+  });
 });
