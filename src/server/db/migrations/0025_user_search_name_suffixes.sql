@@ -57,7 +57,8 @@ DECLARE
   v_name tsquery := CASE WHEN length(p_search) >= 3 THEN public.app_name_query(v_company, p_search) END;
 BEGIN
   IF length(p_search) >= 3 THEN
-    -- The company as a filter: the tag in each key already names it (as in 0023).
+    -- The company as a filter, not an index condition (as in 0023): the tag in each key stands for
+    -- the company, and where two companies share a tag this condition tells their users apart.
     RETURN QUERY
     SELECT u.id, u.first_name, u.last_name, u.email, u.role, u.status, u.created_at FROM public.users u
     WHERE public.app_name_suffixes(u.company_id, lower(u.first_name || ' ' || u.last_name)) @@ v_name
