@@ -54,7 +54,7 @@ CREATE OR REPLACE FUNCTION app_search_users(p_contains text, p_search text)
 AS $$
 DECLARE
   v_company uuid := NULLIF(current_setting('app.company_id', true), '')::uuid;
-  v_name tsquery := CASE WHEN length(p_search) >= 3 THEN public.app_name_query(v_company, p_search) END;
+  v_name tsquery := public.app_name_query(v_company, p_search);
 BEGIN
   IF length(p_search) >= 3 THEN
     -- The company as a filter, not an index condition (as in 0023): the tag in each key stands for
