@@ -378,11 +378,11 @@ async function main(results: Results) {
     statements,
   });
   const f2 = { ours: [] as LoadResult[], floor: [] as LoadResult[], baseline: [] as PgbenchResult[] };
-  const hubLoad = (origin: string, label: string) => async () =>
+  const hubLoad = async (origin: string, label: string) =>
     assertClean(label, await load({ origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [hubRead(pgAcc)] }));
   for (let r = 0; r < SETTINGS.rounds; r++) {
-    f2.ours.push(await hubLoad(pgServer.origin, 'hub')());
-    f2.floor.push(await hubLoad(floor.origin, 'hub floor')());
+    f2.ours.push(await hubLoad(pgServer.origin, 'hub'));
+    f2.floor.push(await hubLoad(floor.origin, 'hub floor'));
     f2.baseline.push(
       await runPgbench({ scriptPath: join(tmp, 'products-hub.pgbench.sql'), script, defines, database: db.name, clients: SETTINGS.connections, threads: 2, durationSec: seconds }),
     );
