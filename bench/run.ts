@@ -22,12 +22,12 @@ import pg from 'pg';
 import { ApiClient, catalogue, createUser, PASSWORD, signIn, signUpCompany, type SignedUp } from './lib/api';
 import { onCleanup } from './lib/cleanup';
 import { startBareServerLike, startFloorServerLike, startHonoServerLike } from './lib/bare';
-import { assertClean, load, type LoadRequest, type LoadResult } from './lib/load';
-import { pgbenchScript, readTrace, runPgbench, type PgbenchResult } from './lib/pgbench';
+import { assertClean, load, type LoadRequest } from './lib/load';
+import { pgbenchScript, readTrace, runPgbench } from './lib/pgbench';
 import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './lib/proc';
 import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
-import { alternate, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
+import { alternate, alternateSides, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
 import { seedModules, type ModuleSeedOptions, type ModuleSeedReport } from './lib/seed-modules';
 import { measureWeb } from './lib/web';
 
@@ -174,14 +174,13 @@ async function main(results: Results) {
   const bare = await startBareServerLike(`${pgServer.origin}/api/health`);
   // The floor beside it: the framework alone (bench/lib/hono-server.ts), one route and no middleware.
   const hono = await startHonoServerLike(`${pgServer.origin}/api/health`);
-  const f1 = { ours: [] as LoadResult[], floor: [] as LoadResult[], baseline: [] as LoadResult[] };
   const healthLoad = async (origin: string, label: string) =>
     assertClean(label, await load({ origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [{ path: '/api/health' }] }));
-  for (let r = 0; r < SETTINGS.rounds; r++) {
-    f1.ours.push(await healthLoad(pgServer.origin, 'health'));
-    f1.floor.push(await healthLoad(hono.origin, 'hono'));
-    f1.baseline.push(await healthLoad(bare.origin, 'bare'));
-  }
+  const f1 = await alternateSides(SETTINGS.rounds, {
+    ours: () => healthLoad(pgServer.origin, 'health'),
+    floor: () => healthLoad(hono.origin, 'hono'),
+    baseline: () => healthLoad(bare.origin, 'bare'),
+  });
   await bare.stop();
   await hono.stop();
   m.frameworkOverhead = { health: f1.ours, hono: f1.floor, bare: f1.baseline, healthHeaders: bare.headers };
@@ -377,16 +376,14 @@ async function main(results: Results) {
     connections: SETTINGS.connections,
     statements,
   });
-  const f2 = { ours: [] as LoadResult[], floor: [] as LoadResult[], baseline: [] as PgbenchResult[] };
   const hubLoad = async (origin: string, label: string) =>
     assertClean(label, await load({ origin, connections: SETTINGS.connections, durationSec: seconds, warmupSec: 1, requests: [hubRead(pgAcc)] }));
-  for (let r = 0; r < SETTINGS.rounds; r++) {
-    f2.ours.push(await hubLoad(pgServer.origin, 'hub'));
-    f2.floor.push(await hubLoad(floor.origin, 'hub floor'));
-    f2.baseline.push(
-      await runPgbench({ scriptPath: join(tmp, 'products-hub.pgbench.sql'), script, defines, database: db.name, clients: SETTINGS.connections, threads: 2, durationSec: seconds }),
-    );
-  }
+  const f2 = await alternateSides(SETTINGS.rounds, {
+    ours: () => hubLoad(pgServer.origin, 'hub'),
+    floor: () => hubLoad(floor.origin, 'hub floor'),
+    baseline: () =>
+      runPgbench({ scriptPath: join(tmp, 'products-hub.pgbench.sql'), script, defines, database: db.name, clients: SETTINGS.connections, threads: 2, durationSec: seconds }),
+  });
   await floor.stop();
   m.productsHubVsPgbench = { server: f2.ours, floor: f2.floor, pgbench: f2.baseline.map(({ raw: _raw, ...r }) => r) };
   const hubRps = mean(f2.ours.map((r) => r.rps));

@@ -61,14 +61,19 @@ export async function createDatabase(serverUrl: URL, suffix: string) {
 }
 
 /** Alternates ours and the baseline `rounds` times; returns every sample of each side. */
-export async function alternate<A, B>(rounds: number, ours: () => Promise<A>, baseline: () => Promise<B>) {
-  const a: A[] = [];
-  const b: B[] = [];
+export function alternate<A, B>(rounds: number, ours: () => Promise<A>, baseline: () => Promise<B>) {
+  return alternateSides(rounds, { ours, baseline });
+}
+
+type Samples<T extends Record<string, () => Promise<unknown>>> = { [K in keyof T]: Awaited<ReturnType<T[K]>>[] };
+
+/** Runs each side in turn, in the order given, `rounds` times; returns every sample of each side. */
+export async function alternateSides<T extends Record<string, () => Promise<unknown>>>(rounds: number, sides: T): Promise<Samples<T>> {
+  const samples = Object.fromEntries(Object.keys(sides).map((name) => [name, [] as unknown[]])) as Record<string, unknown[]>;
   for (let r = 0; r < rounds; r++) {
-    a.push(await ours());
-    b.push(await baseline());
+    for (const [name, run] of Object.entries(sides)) samples[name]!.push(await run());
   }
-  return { ours: a, baseline: b };
+  return samples as Samples<T>;
 }
 
 export const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
