@@ -5,13 +5,14 @@
  * comparing whole runs minutes apart (this machine's speed drifts more than most changes weigh).
  * See bench/README.md, "A/B probe".
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient, PASSWORD } from './lib/api';
 import { startBareServerLike } from './lib/bare';
 import { cleanupAll, installExitHandlers, onCleanup } from './lib/cleanup';
 import { createDatabase, loopbackUrl, mean, num, serverEnv } from './lib/common';
+import { withCpu } from './lib/cpu';
 import { assertClean, load } from './lib/load';
 import { ROOT, startServer } from './lib/proc';
 
@@ -29,30 +30,6 @@ const SETTINGS = {
 };
 
 const log = (message: string) => process.stdout.write(`[bench:ab] ${message}\n`);
-
-/** CPU time (user + system) of a process in milliseconds; 0 once it is gone. Clock ticks are 10 ms here. */
-function cpuMs(pid: number | string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of every PostgreSQL process (postmaster, backends, background workers). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/stat`, 'utf8').includes(' (postgres) ')) total += cpuMs(entry);
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
 
 interface Side {
   name: string;
@@ -110,18 +87,16 @@ async function main() {
     // Alternating, and each round in the other order, so that neither side always follows the other.
     const order = round % 2 === 0 ? sides : [...sides].reverse();
     for (const side of order) {
-      const server0 = cpuMs(side.pid);
-      const postgres0 = postgresCpuMs();
-      const result = assertClean(
-        side.name,
-        await load({ origin: side.origin, connections: SETTINGS.connections, durationSec: SETTINGS.seconds, warmupSec: 1, requests: [{ path: SETTINGS.path, headers: side.headers }] }),
+      const result = await withCpu(side.pid, async () =>
+        assertClean(
+          side.name,
+          await load({ origin: side.origin, connections: SETTINGS.connections, durationSec: SETTINGS.seconds, warmupSec: 1, requests: [{ path: SETTINGS.path, headers: side.headers }] }),
+        ),
       );
-      // CPU is read around the whole load, warm-up included: divide by every response.
-      const responses = result.completed + result.warmupResponses;
       side.rps.push(result.rps);
       side.p95.push(result.latency.p95 ?? NaN);
-      side.serverUs.push(((cpuMs(side.pid) - server0) * 1000) / responses);
-      side.postgresUs.push(((postgresCpuMs() - postgres0) * 1000) / responses);
+      side.serverUs.push(result.cpu.serverUs);
+      side.postgresUs.push(result.cpu.postgresUs);
     }
   }
 

@@ -28,6 +28,7 @@ import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './li
 import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
 import { alternate, alternateSides, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
+import { cpuNote, withCpu } from './lib/cpu';
 import { seedModules, type ModuleSeedOptions, type ModuleSeedReport } from './lib/seed-modules';
 import { measureWeb } from './lib/web';
 
@@ -307,11 +308,11 @@ async function main(results: Results) {
     headers: cookieHeaders(acc.client),
   });
   const latencyFigure = async (id: string, name: string, big: LoadRequest, small: LoadRequest, label: string) => {
-    const r = await alternate(
-      SETTINGS.latencyRounds,
-      async () => assertClean(`${label} big`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [big] })),
-      async () => assertClean(`${label} small`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [small] })),
-    );
+    const side = (request: LoadRequest, what: string) =>
+      withCpu(pgServer.pid, async () =>
+        assertClean(`${label} ${what}`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [request] })),
+      );
+    const r = await alternate(SETTINGS.latencyRounds, () => side(big, 'big'), () => side(small, 'small'));
     const bigP95 = mean(r.ours.map((x) => x.latency.p95!));
     const smallP95 = mean(r.baseline.map((x) => x.latency.p95!));
     results.figures.push({
@@ -322,7 +323,7 @@ async function main(results: Results) {
       ratio: bigP95 / smallP95,
       goal: '≤ 1.5',
       pass: bigP95 / smallP95 <= 1.5,
-      note: `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`,
+      note: `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s; ${cpuNote(r.ours.map((x) => x.cpu), r.baseline.map((x) => x.cpu))}`,
     });
     return { big: r.ours, small: r.baseline };
   };

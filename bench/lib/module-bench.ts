@@ -45,7 +45,7 @@ export interface ModuleMeasureContext extends ModuleSeedContext {
   cookie: (c: ApiClient) => Record<string, string>;
   /**
    * p95 of `big` against p95 of `small` in alternating rounds at `latencyConnections`; pushes a
-   * figure with the goal ratio ≤ 1.5.
+   * figure with the goal ratio ≤ 1.5, whose note gives each side's CPU per request (bench/lib/cpu.ts).
    */
   latencyRatio: (id: string, name: string, big: LoadRequest, small: LoadRequest) => Promise<{ big: LoadResult[]; small: LoadResult[] }>;
   /** p95 of `request` over `latencyRounds` rounds at `latencyConnections`; pushes a figure with the goal p95 ≤ `goalMs`. */
