@@ -21,7 +21,7 @@ import pg from 'pg';
 import { ApiClient, catalogue, signUpCompany, type SignedUp } from './lib/api';
 import { onCleanup } from './lib/cleanup';
 import { alternate, cookieHeaders, createDatabase, loopbackUrl, mean, num, serverEnv } from './lib/common';
-import { cpuNote, withCpu } from './lib/cpu';
+import { latencyRatioFigure, withCpu } from './lib/cpu';
 import { assertClean, load, type LoadRequest } from './lib/load';
 import type { ModuleBench, ModuleMeasureContext, ModuleSeedContext, ModuleSeedResult } from './lib/module-bench';
 import { ROOT, startServer } from './lib/proc';
@@ -129,9 +129,7 @@ async function main(results: Results) {
         ctx.log(`figure ${id}`);
         const side = (request: LoadRequest, what: string) => withCpu(server.pid, () => measure(request, `${id} ${what}`));
         const r = await alternate(latencyRounds, () => side(bigReq, 'big'), () => side(smallReq, 'small'));
-        const bigP95 = mean(r.ours.map((x) => x.latency.p95!));
-        const smallP95 = mean(r.baseline.map((x) => x.latency.p95!));
-        results.figures.push({ id, name, ours: fmt.ms(bigP95), baseline: fmt.ms(smallP95), ratio: bigP95 / smallP95, goal: '≤ 1.5', pass: bigP95 / smallP95 <= 1.5, note: `${note}, alternating; ${cpuNote(r.ours.map((x) => x.cpu), r.baseline.map((x) => x.cpu))}` });
+        results.figures.push(latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${note}, alternating`));
         return { big: r.ours, small: r.baseline };
       },
       latencyGoal: async (id, name, request, goalMs) => {

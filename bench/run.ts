@@ -28,7 +28,7 @@ import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './li
 import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
 import { alternate, alternateSides, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
-import { cpuNote, withCpu } from './lib/cpu';
+import { latencyRatioFigure, withCpu } from './lib/cpu';
 import { seedModules, type ModuleSeedOptions, type ModuleSeedReport } from './lib/seed-modules';
 import { measureWeb } from './lib/web';
 
@@ -282,18 +282,9 @@ async function main(results: Results) {
         assertClean(`${label} ${what}`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [request] })),
       );
     const r = await alternate(SETTINGS.latencyRounds, () => side(big, 'big'), () => side(small, 'small'));
-    const bigP95 = mean(r.ours.map((x) => x.latency.p95!));
-    const smallP95 = mean(r.baseline.map((x) => x.latency.p95!));
-    results.figures.push({
-      id,
-      name,
-      ours: fmt.ms(bigP95),
-      baseline: fmt.ms(smallP95),
-      ratio: bigP95 / smallP95,
-      goal: '≤ 1.5',
-      pass: bigP95 / smallP95 <= 1.5,
-      note: `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s; ${cpuNote(r.ours.map((x) => x.cpu), r.baseline.map((x) => x.cpu))}`,
-    });
+    results.figures.push(
+      latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`),
+    );
     return { big: r.ours, small: r.baseline };
   };
 

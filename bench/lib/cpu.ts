@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { mean } from './common';
 import type { LoadResult } from './load';
+import { fmt, type Figure } from './report';
 
 /** CPU time (user + system) of a process in milliseconds; 0 once it is gone. */
 export function cpuMs(pid: number | string): number {
@@ -67,4 +68,28 @@ export function cpuNote(big: CpuPerResponse[], small: CpuPerResponse[], bound = 
     `CPU per request, big / small: server ${us(b.server)} / ${us(s.server)} µs, PostgreSQL ${us(b.postgres)} / ${us(s.postgres)} µs; ` +
     `PostgreSQL's extra is ${share.toFixed(0)} % of the ${us(allowed)} µs a ratio of ${bound} leaves`
   );
+}
+
+/**
+ * A latency ratio's figure from its alternating rounds: p95 at the big side against the small side
+ * (means of the rounds), the goal ratio ≤ 1.5, and the CPU note above after `note`.
+ */
+export function latencyRatioFigure(
+  id: string,
+  name: string,
+  rounds: { big: (LoadResult & { cpu: CpuPerResponse })[]; small: (LoadResult & { cpu: CpuPerResponse })[] },
+  note: string,
+): Figure {
+  const bigP95 = mean(rounds.big.map((x) => x.latency.p95!));
+  const smallP95 = mean(rounds.small.map((x) => x.latency.p95!));
+  return {
+    id,
+    name,
+    ours: fmt.ms(bigP95),
+    baseline: fmt.ms(smallP95),
+    ratio: bigP95 / smallP95,
+    goal: '≤ 1.5',
+    pass: bigP95 / smallP95 <= 1.5,
+    note: `${note}; ${cpuNote(rounds.big.map((x) => x.cpu), rounds.small.map((x) => x.cpu))}`,
+  };
 }
