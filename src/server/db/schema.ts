@@ -194,6 +194,12 @@ export const twoFactors = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Ours, not the plugin's: the 30-second time step (Unix time / 30) of the last code from the
+     * app that was accepted. A code of this step or an earlier one is refused, so each code works
+     * once (modules/two-factor/totp.ts).
+     */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

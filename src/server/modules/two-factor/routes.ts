@@ -29,7 +29,8 @@ const signInCode = defineRoute('public', {
   summary: 'The code step of a sign-in: a code from the authenticator app or a recovery code; sets the session cookie',
   description:
     'After `POST /api/auth/sign-in` answered `{ twoFactorRequired: true }` (its cookie names the sign-in). A 6-digit code is checked as a TOTP code, ' +
-    'anything else as a recovery code (each works once). `trustDevice` skips this step on this browser for 30 days. ' +
+    'anything else as a recovery code (each works once). A TOTP code is accepted once too, by any sign-in or setup: a code of the 30-second step ' +
+    'last accepted, or of an earlier one, is a wrong code. `trustDevice` skips this step on this browser for 30 days. ' +
     'Wrong codes: after 5 for one sign-in it must start again with the password; after 10 in a row the account’s code step is locked for 15 minutes; ' +
     'and per client address as sign-in (`SIGN_IN_MAX_FAILURES`).',
   tags: ['Auth'],

@@ -1,10 +1,8 @@
-import { createOTP } from '@better-auth/utils/otp';
 import { isAPIError } from 'better-auth/api';
-import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, like } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { SessionUser } from '@/shared/auth';
-import { TWO_FACTOR, TWO_FACTOR_MESSAGES, type CompanySecurity, type TwoFactorSetup, type TwoFactorStatus } from '@/shared/two-factor';
+import { TWO_FACTOR_MESSAGES, type CompanySecurity, type TwoFactorSetup, type TwoFactorStatus } from '@/shared/two-factor';
 import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Auth } from '../../auth/auth';
 import { twoFactorState } from '../../auth/session';
@@ -12,6 +10,7 @@ import type { Db } from '../../db/client';
 import { companies, twoFactors, users, verifications } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { badRequest, conflict } from '../../http/errors';
+import { matchedStep } from './totp';
 
 /*
  * Two-factor sign-in is better-auth's plugin: it makes the secret and the recovery codes, keeps
@@ -64,13 +63,6 @@ export async function startSetup(auth: Auth, headers: Headers, password: string)
   return { totpUri, secret, qrCodeSvg };
 }
 
-/** The plugin's own TOTP check (same secret, digits, period and window), without its writes. */
-async function codeMatches(auth: Auth, encryptedSecret: string, code: string) {
-  const ctx = await auth.$context;
-  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: encryptedSecret });
-  return createOTP(secret, { digits: TWO_FACTOR.codeDigits, period: 30 }).verify(code);
-}
-
 /**
  * Step 2: a code from the app proves the secret was stored. Two-factor sign-in is on from here,
  * with its event in the same transaction; the answer carries the recovery codes, this once.
@@ -79,13 +71,15 @@ async function codeMatches(auth: Auth, encryptedSecret: string, code: string) {
 export async function confirmSetup(db: Db, auth: Auth, user: SessionUser, code: string, audit: AuditContext) {
   const row = await twoFactorRow(db, user.id);
   if (!row || row.verified) throw conflict(row ? TWO_FACTOR_MESSAGES.alreadyEnabled : TWO_FACTOR_MESSAGES.setupNotStarted);
-  if (!(await codeMatches(auth, row.secret, code))) return null;
+  const step = await matchedStep(auth, row.secret, code);
+  if (step === null) return null;
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: user.id } });
   await db.transaction(async (tx) => {
     // The row confirmed is the one whose code was checked (a setup started meanwhile replaced it).
+    // Its step is taken: the code that turned two-factor sign-in on does not also sign in (totp.ts).
     const [confirmed] = await tx
       .update(twoFactors)
-      .set({ verified: true, failedVerificationCount: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ verified: true, failedVerificationCount: 0, lockedUntil: null, lastTotpStep: step, updatedAt: new Date() })
       .where(and(eq(twoFactors.id, row.id), eq(twoFactors.secret, row.secret), eq(twoFactors.verified, false)))
       .returning({ id: twoFactors.id });
     if (!confirmed) throw conflict(TWO_FACTOR_MESSAGES.setupNotStarted);

@@ -16,6 +16,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../http/errors';
 import { reserveAttempt } from '../../http/rate-limit';
 import { requestLog } from '../../http/request-context';
 import { startSession } from '../auth/public';
+import { claimCode } from './totp';
 import { ERROR_CODES } from '@/shared/errors';
 
 /**
@@ -80,10 +81,20 @@ function refusal(e: { body?: { code?: string } }): AppError {
 }
 
 /**
+ * What the plugin is shown instead of a code from the app that was not taken (wrong, of a time step
+ * used already, or with no challenge to take it for): no code has this length, so the plugin refuses
+ * it as a wrong code and counts it as one, per challenge and per account. Only a taken code reaches
+ * it, so none is accepted without its step recorded.
+ */
+const UNUSABLE_CODE = 'used';
+
+/**
  * The code step of a sign-in: the plugin checks a code from the app or a recovery code (used up)
  * against the challenge its cookie names, creates the session and, when asked, trusts the browser
- * for 30 days. Wrong codes are limited three ways: per challenge (then the password again), per
- * account (then locked for a while), both the plugin's, and per client address (ours, as sign-in).
+ * for 30 days. A code from the app is taken first (totp.ts): each works once, on every server
+ * process. Wrong codes, reused ones among them, are limited three ways: per challenge (then the
+ * password again), per account (then locked for a while), both the plugin's, and per client
+ * address (ours, as sign-in).
  */
 export async function signInWithCode(c: Context<AppEnv>, code: string, trustDevice: boolean) {
   const auth = c.get('auth');
@@ -99,12 +110,16 @@ export async function signInWithCode(c: Context<AppEnv>, code: string, trustDevi
   const headers = codeStepHeaders(c.req.raw.headers, ctx.authCookies.sessionToken.name);
   const account = await challengeUser(db, auth, headers.get('cookie') ?? undefined);
   const totp = isTotpCode(code);
+  const digits = code.replace(/[\s-]/g, '');
+  const claim = totp && account ? await claimCode(db, auth, account.id, digits) : null;
   let result;
   try {
     result = totp
-      ? await auth.api.verifyTOTP({ body: { code: code.replace(/[\s-]/g, ''), trustDevice }, headers, returnHeaders: true })
+      ? await auth.api.verifyTOTP({ body: { code: claim ? digits : UNUSABLE_CODE, trustDevice }, headers, returnHeaders: true })
       : await auth.api.verifyBackupCode({ body: { code, trustDevice }, headers, returnHeaders: true });
   } catch (e) {
+    // Not signed in after all (a locked account, a spent challenge): the code is not used up.
+    await claim?.release().catch((err: unknown) => requestLog(c).error({ err }, 'could not give a two-factor code back'));
     if (!isAPIError(e)) {
       await attempt.release();
       throw e;

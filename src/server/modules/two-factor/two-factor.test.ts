@@ -57,6 +57,11 @@ class Browser {
 const totpOf = (uri: string) => OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
 /** A valid code other than the current one's neighbours would also pass: use the current period's. */
 const codeOf = (uri: string) => totpOf(uri).generate();
+/**
+ * The next period's code, which the window accepts too: for the first sign-in after the setup,
+ * whose confirmation used the current period's (each code works once).
+ */
+const nextCodeOf = (uri: string) => totpOf(uri).generate({ timestamp: Date.now() + 30_000 });
 /** A 6-digit code that is wrong now (none of the window's three). */
 function wrongCode(uri: string) {
   const totp = totpOf(uri);
@@ -197,7 +202,7 @@ describe('signing in with two-factor sign-in on', () => {
     await vi.waitFor(async () => expect(await eventsOf(a.companyId, 'auth.sign_in.failed')).toHaveLength(1));
     expect((await eventsOf(a.companyId, 'auth.sign_in.failed'))[0]).toMatchObject({ actor_id: null, target_id: a.userId });
 
-    const ok = await browser.post('/auth/two-factor', { code: codeOf(uri) });
+    const ok = await browser.post('/auth/two-factor', { code: nextCodeOf(uri) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.user).toMatchObject({ id: a.userId, twoFactorEnabled: true });
     expect(JSON.stringify(ok.body)).not.toMatch(/token/i);
@@ -221,14 +226,14 @@ describe('signing in with two-factor sign-in on', () => {
     await browser.post('/auth/sign-in', { email: a.email, password: a.password });
     const bad = wrongCode(uri);
     for (let i = 0; i < 5; i++) expect((await browser.post('/auth/two-factor', { code: bad })).status).toBe(401);
-    const sixth = await browser.post('/auth/two-factor', { code: codeOf(uri) });
+    const sixth = await browser.post('/auth/two-factor', { code: nextCodeOf(uri) });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
     // A new sign-in: 5 more wrong codes reach the account's 10 in a row; then even the right code waits.
     expect((await browser.post('/auth/sign-in', { email: a.email, password: a.password })).body).toEqual({ twoFactorRequired: true });
     for (let i = 0; i < 5; i++) await browser.post('/auth/two-factor', { code: bad });
     expect((await browser.post('/auth/sign-in', { email: a.email, password: a.password })).body).toEqual({ twoFactorRequired: true });
-    const locked = await browser.post('/auth/two-factor', { code: codeOf(uri) });
+    const locked = await browser.post('/auth/two-factor', { code: nextCodeOf(uri) });
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toBe(TWO_FACTOR_MESSAGES.locked);
     expect((await browser.get('/session')).body.user).toBeNull();
@@ -272,7 +277,7 @@ describe('signing in with two-factor sign-in on', () => {
     const { uri } = await enable(a.browser, a.password);
     const trusted = new Browser(t.app);
     await trusted.post('/auth/sign-in', { email: a.email, password: a.password });
-    const ok = await trusted.post('/auth/two-factor', { code: codeOf(uri), trustDevice: true });
+    const ok = await trusted.post('/auth/two-factor', { code: nextCodeOf(uri), trustDevice: true });
     expect(ok.status).toBe(200);
     const trustCookie = ok.headers.getSetCookie().find((c) => c.includes('trust_device'));
     expect(trustCookie).toMatch(/Max-Age=2592000/i);
@@ -295,13 +300,107 @@ describe('signing in with two-factor sign-in on', () => {
   });
 });
 
+describe('a code from the app is accepted once (RFC 6238 §5.2)', () => {
+  /** A new browser through the password step: the code step is next. */
+  async function atCodeStep(app: TestApp['app'], email: string, password: string) {
+    const browser = new Browser(app);
+    expect((await browser.post('/auth/sign-in', { email, password })).body).toEqual({ twoFactorRequired: true });
+    return browser;
+  }
+
+  it('a code that signed in is refused to a second sign-in, as a wrong code and counted as one', async () => {
+    const a = await company();
+    const { uri } = await enable(a.browser, a.password);
+    const code = nextCodeOf(uri);
+    const first = await atCodeStep(t.app, a.email, a.password);
+    expect((await first.post('/auth/two-factor', { code })).status).toBe(200);
+
+    const second = await atCodeStep(t.app, a.email, a.password);
+    const reused = await second.post('/auth/two-factor', { code });
+    expect(reused.status).toBe(401);
+    expect(reused.body.error.message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
+    expect((await second.get('/session')).body.user).toBeNull();
+    // Counted as a wrong code of this sign-in: after 5, it must start again with the password.
+    for (let i = 0; i < 4; i++) expect((await second.post('/auth/two-factor', { code })).status).toBe(401);
+    const sixth = await second.post('/auth/two-factor', { code });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
+  });
+
+  it('the code that turned two-factor sign-in on does not also sign in', async () => {
+    const a = await company();
+    const setup = await a.browser.post('/me/two-factor/setup', { password: a.password });
+    const code = codeOf(setup.body.totpUri);
+    expect((await a.browser.post('/me/two-factor/confirm', { code })).status).toBe(200);
+
+    const browser = await atCodeStep(t.app, a.email, a.password);
+    const reused = await browser.post('/auth/two-factor', { code });
+    expect(reused.status).toBe(401);
+    expect(reused.body.error.message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
+    expect((await browser.post('/auth/two-factor', { code: nextCodeOf(setup.body.totpUri) })).status).toBe(200);
+  });
+
+  it('a right code refused for another reason (a spent sign-in) is not used up', async () => {
+    const a = await company();
+    const { uri } = await enable(a.browser, a.password);
+    const spent = await atCodeStep(t.app, a.email, a.password);
+    const bad = wrongCode(uri);
+    for (let i = 0; i < 5; i++) expect((await spent.post('/auth/two-factor', { code: bad })).status).toBe(401);
+    const code = nextCodeOf(uri);
+    expect((await spent.post('/auth/two-factor', { code })).body.error.message).toBe(TWO_FACTOR_MESSAGES.tooManyCodes);
+    expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code })).status).toBe(200);
+  });
+
+  it('of two sign-ins sending one code at once, exactly one is signed in', async () => {
+    const a = await company();
+    const { uri } = await enable(a.browser, a.password);
+    const browsers = [await atCodeStep(t.app, a.email, a.password), await atCodeStep(t.app, a.email, a.password)];
+    const code = nextCodeOf(uri);
+    const answers = await Promise.all(browsers.map((b) => b.post('/auth/two-factor', { code })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(answers.find((r) => r.status === 401)!.body.error.message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
+    const sessions = await Promise.all(browsers.map(async (b) => (await b.get('/session')).body.user?.id ?? null));
+    expect(sessions.filter(Boolean)).toEqual([a.userId]);
+  });
+
+  it('a code accepted by one server process is refused by another on the same database', async () => {
+    const other = await t.peer();
+    const a = await company();
+    const { uri } = await enable(a.browser, a.password);
+    const code = nextCodeOf(uri);
+    expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code })).status).toBe(200);
+    const elsewhere = await (await atCodeStep(other, a.email, a.password)).post('/auth/two-factor', { code });
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.body.error.message).toBe(TWO_FACTOR_MESSAGES.invalidCode);
+  });
+
+  it('a used code stays refused while the window accepts it; the next period\'s code works', async () => {
+    const a = await company();
+    const { uri } = await enable(a.browser, a.password);
+    // The clock is the test's from here: 10 s into a period two after the setup's.
+    const period = Math.floor(Date.now() / 30_000) + 2;
+    const codeAt = (p: number) => totpOf(uri).generate({ timestamp: p * 30_000 });
+    vi.setSystemTime(period * 30_000 + 10_000);
+    try {
+      expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code: codeAt(period) })).status).toBe(200);
+      expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code: codeAt(period) })).status).toBe(401);
+      // 30 s on, the window (the period before, this one and the next) still holds the used code.
+      vi.setSystemTime((period + 1) * 30_000 + 10_000);
+      expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code: codeAt(period) })).status).toBe(401);
+      expect((await (await atCodeStep(t.app, a.email, a.password)).post('/auth/two-factor', { code: codeAt(period + 1) })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('disabling two-factor sign-in', () => {
   it('needs the password; then the code step, the secret and trusted browsers are gone, with its event', async () => {
     const a = await company();
     const { uri } = await enable(a.browser, a.password);
     const trusted = new Browser(t.app);
     await trusted.post('/auth/sign-in', { email: a.email, password: a.password });
-    await trusted.post('/auth/two-factor', { code: codeOf(uri), trustDevice: true });
+    expect((await trusted.post('/auth/two-factor', { code: nextCodeOf(uri), trustDevice: true })).status).toBe(200);
 
     const wrong = await a.browser.post('/me/two-factor/disable', { password: 'nope-nope' });
     expect(wrong.status).toBe(400);
