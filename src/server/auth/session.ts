@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
@@ -113,8 +113,7 @@ export async function readSession(auth: Auth, db: Db, cookieHeader: string | und
   const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || refreshDue) return loadCompleteSession(auth, db, headers());
 
-  const { sessionId, expiresAt: _expiresAt, requireTwoFactor: _require, ...user } = row;
-  return { sessionId, user: toSessionUser({ ...user, twoFactorSetupRequired: twoFactorSetupRequired(row) }) };
+  return toSession(row);
 }
 
 /** better-auth's session read, with the two-factor state its user lacks. */
@@ -128,27 +127,49 @@ async function loadCompleteSession(auth: Auth, db: Db, headers: Headers): Promis
  * The session lookup of every signed-in request, built once per database as a named prepared
  * statement: no query building per request, and PostgreSQL parses and plans it once per connection.
  */
+/** A session with its user as every signed-in read needs them: one join. */
+const sessionColumns = {
+  sessionId: sessions.id,
+  expiresAt: sessions.expiresAt,
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  companyId: users.companyId,
+  organizationId: users.organizationId,
+  entityId: users.entityId,
+  twoFactorEnabled: users.twoFactorEnabled,
+  requireTwoFactor: companies.requireSuperAdminTwoFactor,
+};
+
+const sessionsWithUsers = (db: Db) =>
+  db.select(sessionColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).innerJoin(companies, eq(companies.id, users.companyId));
+
+type SessionRow = Awaited<ReturnType<typeof sessionsWithUsers>>[number];
+
+function toSession(row: SessionRow): Session {
+  const { sessionId, expiresAt: _expiresAt, requireTwoFactor: _require, ...user } = row;
+  return { sessionId, user: toSessionUser({ ...user, twoFactorSetupRequired: twoFactorSetupRequired(row) }) };
+}
+
+/**
+ * The sessions among `sessionIds` that are still in force, with their users as they are now, in
+ * one read (the live streams' check before each delivery: platform/live.ts). A session that was
+ * ended, expired, or whose user was deleted or deactivated is absent.
+ */
+export async function currentSessions(db: Db, sessionIds: readonly string[]): Promise<Map<string, SessionUser>> {
+  const found = new Map<string, SessionUser>();
+  if (sessionIds.length === 0) return found;
+  const rows = await sessionsWithUsers(db).where(
+    and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, new Date()), ne(users.status, 'deactivated')),
+  );
+  for (const row of rows) found.set(row.sessionId, toSession(row).user);
+  return found;
+}
+
 function prepareSessionByToken(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      companyId: users.companyId,
-      organizationId: users.organizationId,
-      entityId: users.entityId,
-      twoFactorEnabled: users.twoFactorEnabled,
-      requireTwoFactor: companies.requireSuperAdminTwoFactor,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_by_token');
+  return sessionsWithUsers(db).where(eq(sessions.token, sql.placeholder('token'))).prepare('session_by_token');
 }
 
 const preparedSessionByToken = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>();

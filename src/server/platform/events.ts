@@ -22,7 +22,19 @@ export interface ModuleEvent {
   parentId?: string;
 }
 
-export type HubMessage = { type: 'event'; event: ModuleEvent } | { type: 'reset' };
+/**
+ * Sent by the database itself (triggers of migration 0027, on the same channel) when someone's
+ * rights may have changed: a session ended, a user's role, status or home changed or the user was
+ * deleted (`userId`), a product grant changed (`userId`), or an entity's products changed
+ * (`companyId`: every user of the company). Open live streams re-check their caller (platform/live.ts).
+ */
+export const ACCESS_TOPIC = 'platform.access';
+export interface AccessChange {
+  userId?: string;
+  companyId?: string;
+}
+
+export type HubMessage = { type: 'event'; event: ModuleEvent } | { type: 'access'; change: AccessChange } | { type: 'reset' };
 
 /** Sends the event when (and only if) the caller's transaction commits. */
 export async function publishEvent(tx: Tx, event: ModuleEvent): Promise<void> {
@@ -43,13 +55,14 @@ class EventHub {
     this.stop ??= this.database.listen(
       MODULE_EVENTS_CHANNEL,
       (payload) => {
-        let event: ModuleEvent;
+        let message: HubMessage;
         try {
-          event = JSON.parse(payload) as ModuleEvent;
+          const parsed = JSON.parse(payload) as ModuleEvent | (AccessChange & { topic: typeof ACCESS_TOPIC });
+          message = parsed.topic === ACCESS_TOPIC ? { type: 'access', change: parsed as AccessChange } : { type: 'event', event: parsed as ModuleEvent };
         } catch {
           return;
         }
-        for (const l of this.listeners) l({ type: 'event', event });
+        for (const l of this.listeners) l(message);
       },
       () => {
         // The listening connection was lost and is back: what was sent meanwhile is not known.
