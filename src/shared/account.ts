@@ -9,7 +9,10 @@ export const ACCOUNT_MESSAGES = {
   linkInvalid: 'This link is not valid. Check that you copied the whole link, or ask for a new one.',
   linkExpired: 'This link has expired.',
   linkUsed: 'This link has already been used.',
-  linkRevoked: 'This link has been revoked.',
+  /** Revoked: a newer link was sent, the invitation was withdrawn, or the account's email or status changed since. */
+  linkNoLongerValid: 'This link is no longer valid.',
+  /** A new link would not help: none is sent to a deactivated account. */
+  linkAccountDeactivated: 'This account has been deactivated, so this link cannot be used. Contact your administrator.',
   resetWhatToDo: 'Ask for a new link on the Forgot password page.',
   inviteWhatToDo: 'Ask your administrator to send you a new invitation.',
   emailRequired: 'Email is required',
@@ -20,14 +23,15 @@ export const ACCOUNT_MESSAGES = {
   invitationAccepted: 'Welcome! Your account is ready.',
 } as const;
 
-export const LINK_STATES = ['valid', 'expired', 'used', 'revoked', 'invalid'] as const;
+export const LINK_STATES = ['valid', 'expired', 'used', 'revoked', 'deactivated', 'invalid'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
 /** What a link page tells its reader when the link cannot be used. */
 export const LINK_STATE_MESSAGES: Record<Exclude<LinkState, 'valid'>, string> = {
   expired: ACCOUNT_MESSAGES.linkExpired,
   used: ACCOUNT_MESSAGES.linkUsed,
-  revoked: ACCOUNT_MESSAGES.linkRevoked,
+  revoked: ACCOUNT_MESSAGES.linkNoLongerValid,
+  deactivated: ACCOUNT_MESSAGES.linkAccountDeactivated,
   invalid: ACCOUNT_MESSAGES.linkInvalid,
 };
 

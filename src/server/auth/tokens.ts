@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, userTokens } from '../db/schema';
 import type { Tx } from '../db/tenant';
@@ -34,14 +34,31 @@ export async function issueToken(tx: Tx, input: { userId: string; companyId: str
 }
 
 /** Revokes a user's unused tokens of a kind; returns how many. */
-export async function revokeTokens(tx: Tx, userId: string, kind: TokenKind): Promise<number> {
+export function revokeTokens(tx: Tx, userId: string, kind: TokenKind): Promise<number> {
+  return revoke(tx, userId, eq(userTokens.kind, kind));
+}
+
+/**
+ * Revokes every unused token of the user, of any kind; returns how many. For the changes after
+ * which no link sent earlier may work: a new email (the links went to the old address) and
+ * deactivation (a link must not outlive it and work again after reactivation). The caller holds
+ * the user's row lock, as the link pages do before using a token (account/service.ts).
+ */
+export function revokeAllTokens(tx: Tx, userId: string): Promise<number> {
+  return revoke(tx, userId);
+}
+
+async function revoke(tx: Tx, userId: string, kind?: SQL): Promise<number> {
   const revoked = await tx
     .update(userTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt), isNull(userTokens.revokedAt)))
+    .where(and(eq(userTokens.userId, userId), kind, isNull(userTokens.usedAt), isNull(userTokens.revokedAt)))
     .returning({ id: userTokens.id });
   return revoked.length;
 }
+
+const stateOf = (row: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date }): TokenState =>
+  row.usedAt ? 'used' : row.revokedAt ? 'revoked' : row.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid';
 
 export interface FoundToken {
   id: string;
@@ -80,10 +97,9 @@ export async function findToken(db: Db, kind: TokenKind, token: string): Promise
   if (!row || row.kind !== kind) return null;
   // The index found it by hash; compare once more in constant time all the same.
   if (!timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
-  const state: TokenState = row.usedAt ? 'used' : row.revokedAt ? 'revoked' : row.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid';
   return {
     id: row.id,
-    state,
+    state: stateOf(row),
     userId: row.userId,
     companyId: row.companyId,
     user: { firstName: row.firstName, lastName: row.lastName, email: row.email, status: row.status },
@@ -102,4 +118,13 @@ export async function consumeToken(tx: Tx, tokenId: string): Promise<boolean> {
     .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt), isNull(userTokens.revokedAt), sql`${userTokens.expiresAt} > now()`))
     .returning({ id: userTokens.id });
   return used.length === 1;
+}
+
+/** A token's state now, in the caller's transaction: why consumeToken refused it. */
+export async function tokenState(tx: Tx, tokenId: string): Promise<TokenState> {
+  const [row] = await tx
+    .select({ usedAt: userTokens.usedAt, revokedAt: userTokens.revokedAt, expiresAt: userTokens.expiresAt })
+    .from(userTokens)
+    .where(eq(userTokens.id, tokenId));
+  return row ? stateOf(row) : 'invalid';
 }

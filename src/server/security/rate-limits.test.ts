@@ -200,6 +200,80 @@ describe('#9 POST /api/users cannot probe emails without a limit', () => {
   }, 120_000);
 });
 
+describe('issue 30 #3: changing a user\'s email cannot probe emails without a limit', () => {
+  it('alternating a registered and a fresh email: 429 at SIGN_UP_MAX_ATTEMPTS taken answers, on the counters of POST /users', async () => {
+    // The documented default (20 per 10 minutes), as the tester ran it.
+    const t = await appWith({});
+    try {
+      const a = await signUpCompany(t, ['crm']);
+      const other = await signUpCompany(t, ['crm']);
+      const member = await a.client.post('/users', {
+        firstName: 'Alan',
+        lastName: 'Turing',
+        email: uniqueEmail('member'),
+        password: 'enigma1',
+        confirmPassword: 'enigma1',
+        access: [{ productId: a.productIds.crm, entityId: a.entityId, roleType: 'member' }],
+      });
+      expect(member.status).toBe(201);
+      const max = t.config.SIGN_UP_MAX_ATTEMPTS;
+      expect(max).toBe(20);
+      const statuses: number[] = [];
+      for (let i = 0; i <= max; i++) {
+        statuses.push((await a.client.patch(`/users/${member.body.id}`, { email: other.email })).status);
+        statuses.push((await a.client.patch(`/users/${member.body.id}`, { email: uniqueEmail('fresh') })).status);
+      }
+      // The 20th taken answer spends the budget: from then on every email change waits for the window.
+      expect(statuses).toEqual([...Array.from({ length: max - 1 }, () => [409, 200]).flat(), 409, 429, 429, 429]);
+      const limited = await a.client.patch(`/users/${member.body.id}`, { email: other.email });
+      expect(limited.body.error.message).toBe(USER_MESSAGES.tooManyTakenEmails);
+      // The same counters as creating and inviting.
+      const created = await a.client.post('/users', {
+        firstName: 'X',
+        lastName: 'Y',
+        email: other.email,
+        password: 'enigma1',
+        confirmPassword: 'enigma1',
+        access: [{ productId: a.productIds.crm, entityId: a.entityId }],
+      });
+      expect(created.status).toBe(429);
+      // Edits without an email are not counted.
+      expect((await a.client.patch(`/users/${member.body.id}`, { firstName: 'Still editable' })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it('edits and creations share the budget: taken answers of both add up', async () => {
+    const t = await appWith({ SIGN_UP_MAX_ATTEMPTS: '4' });
+    try {
+      const a = await signUpCompany(t, ['crm']);
+      const other = await signUpCompany(t, ['crm']);
+      const probe = (email: string) => ({
+        firstName: 'X',
+        lastName: 'Y',
+        email,
+        password: 'enigma1',
+        confirmPassword: 'enigma1',
+        access: [{ productId: a.productIds.crm, entityId: a.entityId }],
+      });
+      const member = await a.client.post('/users', probe(uniqueEmail('member')));
+      expect(member.status).toBe(201);
+      const statuses = [
+        (await a.client.post('/users', probe(other.email))).status,
+        (await a.client.patch(`/users/${member.body.id}`, { email: other.email })).status,
+        (await a.client.post('/users/invitations', { ...probe(other.email), password: undefined, confirmPassword: undefined })).status,
+        (await a.client.patch(`/users/${member.body.id}`, { email: other.email })).status,
+        (await a.client.patch(`/users/${member.body.id}`, { email: other.email })).status,
+        (await a.client.post('/users', probe(other.email))).status,
+      ];
+      expect(statuses).toEqual([409, 409, 409, 409, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
 describe('#11 a Redis outage: sign-in keeps working, quickly, counting in the process', () => {
   const lines: Record<string, unknown>[] = [];
   const log = pino(

@@ -43,7 +43,8 @@ function buildApp(config: Config, database: Database, options: AppOptions) {
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}) {
+/** `env` is laid over APP_URL=ORIGIN; a key given as undefined stays unset (`{ APP_URL: undefined }`: the default). */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: AppOptions = {}) {
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', APP_URL: ORIGIN, ...env });
   let database: Database;
   let databaseUrl: string | undefined;

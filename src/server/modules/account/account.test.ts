@@ -111,7 +111,7 @@ describe('forgot password and reset', () => {
     const body = (token: string) => ({ token, password: 'new-secret', confirmPassword: 'new-secret' });
 
     const revoked = await new Client(t).post('/auth/reset-password', body(first));
-    expect(revoked.body.error.message).toBe(ACCOUNT_MESSAGES.linkRevoked);
+    expect(revoked.body.error.message).toBe(ACCOUNT_MESSAGES.linkNoLongerValid);
     const tampered = second.slice(0, -1) + (second.endsWith('A') ? 'B' : 'A');
     expect((await new Client(t).post('/auth/reset-password', body(tampered))).body.error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
     expect((await new Client(t).post('/auth/reset-password', body('not a token'))).body.error.message).toBe(ACCOUNT_MESSAGES.linkInvalid);
@@ -220,7 +220,7 @@ describe('invitations', () => {
 
     expect((await a.client.post(`/users/${i.id}/revoke-invitation`, {})).status).toBe(204);
     const revoked = await new Client(t).post('/auth/accept-invite', { token: fresh, password: 'chosen1', confirmPassword: 'chosen1' });
-    expect(revoked.body.error.message).toBe(ACCOUNT_MESSAGES.linkRevoked);
+    expect(revoked.body.error.message).toBe(ACCOUNT_MESSAGES.linkNoLongerValid);
 
     expect((await a.client.post(`/users/${i.id}/resend-invitation`, {})).status).toBe(204);
     const third = (await lastMail(i.email)).token!;
@@ -264,6 +264,89 @@ describe('invitations', () => {
     const active = await a.client.post(`/users/${a.userId}/resend-invitation`, {});
     expect(active.status).toBe(409);
     expect(active.body.error.message).toBe(USER_MESSAGES.notInvited);
+  });
+});
+
+describe('links after an email change or a deactivation (issue 30 #1, #2)', () => {
+  const setPassword = (path: string, token: string, password = 'taken-over1') => new Client(t).post(path, { token, password, confirmPassword: password });
+  const check = async (token: string, kind: 'invitation' | 'password_reset') => (await new Client(t).post('/auth/check-link', { token, kind })).body;
+  const changes = async (userId: string, action: string) =>
+    (await t.sql<{ changes: { field: string; before?: unknown; after?: unknown }[] }>('select changes from audit_events where target_id = $1 and action = $2 order by created_at desc limit 1', [userId, action]))[0]!.changes;
+
+  it("a new email revokes the invitation sent to the old one: it neither checks as valid nor signs anyone in", async () => {
+    const a = await signUpCompany(t, ['crm']);
+    const i = await invite(a);
+    const newEmail = uniqueEmail('corrected');
+    expect((await a.client.patch(`/users/${i.id}`, { email: newEmail })).status).toBe(200);
+
+    expect(await check(i.token, 'invitation')).toEqual({ state: 'revoked', email: null });
+    const accepted = await setPassword('/auth/accept-invite', i.token);
+    expect(accepted.status).toBe(400);
+    expect(accepted.body.error.message).toBe(ACCOUNT_MESSAGES.linkNoLongerValid);
+    expect(accepted.headers.getSetCookie()).toEqual([]);
+    expect((await a.client.get(`/users/${i.id}`)).body.status).toBe('invited');
+    expect((await new Client(t).post('/auth/sign-in', { email: newEmail, password: 'taken-over1' })).status).toBe(401);
+    expect(await changes(i.id, 'user.updated')).toContainEqual({ field: 'links', before: 1, after: 0 });
+
+    // A new invitation goes to the new address and works.
+    expect((await a.client.post(`/users/${i.id}/resend-invitation`, {})).status).toBe(204);
+    const fresh = (await lastMail(newEmail)).token!;
+    expect(await check(fresh, 'invitation')).toEqual({ state: 'valid', email: newEmail });
+    expect((await setPassword('/auth/accept-invite', fresh, 'chosen12')).status).toBe(200);
+  });
+
+  it('a new email revokes a reset link asked for the old address; a name change keeps it', async () => {
+    const a = await signUpCompany(t, ['crm']);
+    const m = await addMember(a);
+    await new Client(t).post('/auth/forgot-password', { email: m.email });
+    const kept = (await lastMail(m.email)).token!;
+    expect((await a.client.patch(`/users/${m.id}`, { firstName: 'Alan M.' })).status).toBe(200);
+    expect(await check(kept, 'password_reset')).toEqual({ state: 'valid', email: m.email });
+
+    const newEmail = uniqueEmail('moved');
+    expect((await a.client.patch(`/users/${m.id}`, { email: newEmail })).status).toBe(200);
+    expect(await check(kept, 'password_reset')).toEqual({ state: 'revoked', email: null });
+    const reset = await setPassword('/auth/reset-password', kept);
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.message).toBe(ACCOUNT_MESSAGES.linkNoLongerValid);
+    expect((await new Client(t).post('/auth/sign-in', { email: newEmail, password: 'taken-over1' })).status).toBe(401);
+    expect((await new Client(t).post('/auth/sign-in', { email: newEmail, password: 'enigma1' })).status).toBe(200);
+  });
+
+  it('deactivation revokes a reset link, which says why, and it stays revoked after reactivation', async () => {
+    const a = await signUpCompany(t, ['crm']);
+    const m = await addMember(a);
+    await new Client(t).post('/auth/forgot-password', { email: m.email });
+    const { token } = await lastMail(m.email);
+    expect((await a.client.post(`/users/${m.id}/deactivate`, {})).status).toBe(200);
+    expect(await changes(m.id, 'user.deactivated')).toContainEqual({ field: 'links', before: 1, after: 0 });
+
+    expect(await check(token!, 'password_reset')).toEqual({ state: 'deactivated', email: null });
+    const whileDeactivated = await setPassword('/auth/reset-password', token!);
+    expect(whileDeactivated.status).toBe(400);
+    expect(whileDeactivated.body.error.message).toBe(ACCOUNT_MESSAGES.linkAccountDeactivated);
+
+    expect((await a.client.post(`/users/${m.id}/reactivate`, {})).status).toBe(200);
+    expect(await check(token!, 'password_reset')).toEqual({ state: 'revoked', email: null });
+    const afterReactivation = await setPassword('/auth/reset-password', token!);
+    expect(afterReactivation.status).toBe(400);
+    expect(afterReactivation.body.error.message).toBe(ACCOUNT_MESSAGES.linkNoLongerValid);
+    expect((await new Client(t).post('/auth/sign-in', { email: m.email, password: 'taken-over1' })).status).toBe(401);
+    expect((await new Client(t).post('/auth/sign-in', { email: m.email, password: 'enigma1' })).status).toBe(200);
+  });
+
+  it('a link still unrevoked (sent before this fix) of a deactivated account says the account is deactivated, not "used"', async () => {
+    const a = await signUpCompany(t, ['crm']);
+    const m = await addMember(a);
+    await new Client(t).post('/auth/forgot-password', { email: m.email });
+    const { token } = await lastMail(m.email);
+    await t.sql("update users set status = 'deactivated' where id = $1", [m.id]);
+    expect(await check(token!, 'password_reset')).toEqual({ state: 'deactivated', email: null });
+    const res = await setPassword('/auth/reset-password', token!);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(ACCOUNT_MESSAGES.linkAccountDeactivated);
+    // The refusal spent nothing: the token is still unused.
+    expect(await t.sql('select 1 from user_tokens where user_id = $1 and used_at is null and revoked_at is null', [m.id])).toHaveLength(1);
   });
 });
 

@@ -50,7 +50,13 @@ const reset = defineRoute('public', {
   request: { body: jsonBody(setPasswordInput) },
   responses: {
     200: jsonContent(messageResult),
-    400: errorContent(ACCOUNT_MESSAGES.linkExpired, ACCOUNT_MESSAGES.linkUsed, ACCOUNT_MESSAGES.linkRevoked, ACCOUNT_MESSAGES.linkInvalid),
+    400: errorContent(
+      ACCOUNT_MESSAGES.linkExpired,
+      ACCOUNT_MESSAGES.linkUsed,
+      ACCOUNT_MESSAGES.linkNoLongerValid,
+      ACCOUNT_MESSAGES.linkAccountDeactivated,
+      ACCOUNT_MESSAGES.linkInvalid,
+    ),
   },
 });
 
@@ -62,7 +68,13 @@ const accept = defineRoute('public', {
   request: { body: jsonBody(setPasswordInput) },
   responses: {
     200: jsonContent(z.object({ user: sessionResponse.shape.user.unwrap() }), 'Signed in; the response sets the session cookie'),
-    400: errorContent(ACCOUNT_MESSAGES.linkExpired, ACCOUNT_MESSAGES.linkUsed, ACCOUNT_MESSAGES.linkRevoked, ACCOUNT_MESSAGES.linkInvalid),
+    400: errorContent(
+      ACCOUNT_MESSAGES.linkExpired,
+      ACCOUNT_MESSAGES.linkUsed,
+      ACCOUNT_MESSAGES.linkNoLongerValid,
+      ACCOUNT_MESSAGES.linkAccountDeactivated,
+      ACCOUNT_MESSAGES.linkInvalid,
+    ),
   },
 });
 

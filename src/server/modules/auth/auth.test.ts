@@ -1,6 +1,9 @@
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { UNSAFE_METHODS } from '../../http/origin-check';
+import { serveApp } from '../../http/serve';
 import { Client, createTestApp, ORIGIN, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -246,6 +249,102 @@ describe('requests that change something must come from our origin', () => {
     const list = await a.client.get('/organizations');
     expect(list.body.items.map((o: { name: string }) => o.name)).toEqual([a.organizationName]);
     expect((await a.client.get('/session')).body.user.id).toBe(a.userId);
+  });
+});
+
+describe('without APP_URL, a page may write to the server it was loaded from (issue 30 #4)', () => {
+  // The default settings: no APP_URL (loadConfig then guesses http://localhost:PORT). A real
+  // server on 127.0.0.1; the other addresses travel only as Host and Origin header values.
+  let open: TestApp;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    open = await createTestApp({ APP_URL: undefined });
+    server = serveApp({ fetch: open.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await open.close();
+  });
+
+  /** A request as a browser at `host` sends it (Host header and Origin), over loopback. */
+  const send = (path: string, body: unknown, headers: Record<string, string>, cookie?: string) =>
+    new Promise<{ status: number; body: { user: { email: string }; error: { message: string } }; cookie?: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/api${path}`,
+          method: payload === undefined ? 'GET' : 'POST',
+          headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}), ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (d: string) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+  it.each(['127.0.0.1:3000', '192.168.1.20:3000'])('signs up and works signed in from a page at http://%s', async (host) => {
+    const crm = await productId(open, 'crm');
+    const body = signUpBody({}, [crm]);
+    const page = { host, origin: `http://${host}` };
+    const signedUp = await send('/auth/sign-up', body, page);
+    expect(signedUp.status).toBe(201);
+    expect(signedUp.body.user.email).toBe(body.email);
+    // better-auth's sign-in inside the sign-up ran too (its own origin check does not run for
+    // auth.api calls made with headers only); the session works for reads and writes.
+    expect((await send('/session', undefined, { host }, signedUp.cookie)).body.user.email).toBe(body.email);
+    const created = await send('/organizations', { name: `From ${host}` }, page, signedUp.cookie);
+    expect(created.status).toBe(201);
+  });
+
+  it("refuses another site's page, a missing Origin, and an Origin of another host than the request's", async () => {
+    const crm = await productId(open, 'crm');
+    const host = '192.168.1.20:3000';
+    const refused: Record<string, string>[] = [
+      { host, origin: 'https://evil.example' },
+      { host, origin: 'null' },
+      { host },
+      { host, origin: 'http://127.0.0.1:3000' },
+      { host, origin: `https://${host}` },
+    ];
+    for (const headers of refused) {
+      const res = await send('/auth/sign-up', signUpBody({}, [crm]), headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.error.message).toBe('Cross-site request refused');
+    }
+  });
+
+  it('https only on TLS or, behind TRUST_PROXY, when X-Forwarded-Proto says so', async () => {
+    const proxied = await createTestApp({ APP_URL: undefined, TRUST_PROXY: 'true' }, { sharing: open });
+    try {
+      const body = JSON.stringify({ email: 'a@example.com', password: 'secret123' });
+      const post = (app: TestApp['app'], headers: Record<string, string>) =>
+        app.request('http://192.168.1.20:3000/api/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const https = { origin: 'https://192.168.1.20:3000', 'x-forwarded-proto': 'https' };
+      // Past the origin check: the wrong password's 401.
+      expect((await post(proxied.app, https)).status).toBe(401);
+      expect((await post(open.app, https)).status).toBe(403);
+      expect((await post(proxied.app, { origin: 'https://192.168.1.20:3000' })).status).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("with APP_URL set, the request's own Host still does not count", async () => {
+    const res = await t.app.request('http://127.0.0.1:3000/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'secret123' }),
+    });
+    expect(res.status).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { noFields } from '@/shared/sessions';
-import { USER_MESSAGES, user, userCreateInput, userDetail, userInviteInput, userListQuery, userPage, userUpdateInput, type User } from '@/shared/users';
+import { USER_MESSAGES, user, userCreateInput, userDetail, userInviteInput, userListQuery, userPage, userUpdateInput } from '@/shared/users';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { auditContext } from '../../audit/context';
@@ -40,13 +40,15 @@ const create = defineRoute('super_admin', {
   path: '/users',
   summary: 'Create a user (role user) with per-product, per-entity access',
   description:
-    'The user and their access rows are written in one transaction. Each access row names a product the entity holds; the email is unique across all companies.',
+    'The user and their access rows are written in one transaction. Each access row names a product the entity holds; the email is unique across all companies. ' +
+    '"Email taken" answers are limited per client address and per admin (`SIGN_UP_MAX_ATTEMPTS` per `RATE_LIMIT_WINDOW_SECONDS`), shared with invitations and email changes.',
   tags: ['Users'],
   request: { body: jsonBody(userCreateInput) },
   responses: {
     201: jsonContent(user, 'Created'),
     400: errorContent(USER_MESSAGES.invalidAccess),
     409: errorContent(AUTH_MESSAGES.emailTaken),
+    429: errorContent(USER_MESSAGES.tooManyTakenEmails),
   },
 });
 
@@ -79,7 +81,8 @@ const update = defineRoute('super_admin', {
   summary: "Change a user's name, email, company role and access",
   description:
     'One transaction. The access rows sent replace the user\'s and take effect on their next request. ' +
-    'The last active super admin of the company cannot be demoted (409).',
+    'The last active super admin of the company cannot be demoted (409). A new email revokes every unused invitation and password-reset link of the user. ' +
+    '"Email taken" answers share the limit of POST /users.',
   tags: ['Users'],
   request: { params: idParams, body: jsonBody(userUpdateInput) },
   responses: {
@@ -87,6 +90,7 @@ const update = defineRoute('super_admin', {
     400: errorContent(USER_MESSAGES.invalidAccess, USER_MESSAGES.configureAccess),
     404: errorContent(USER_MESSAGES.notFound),
     409: errorContent(AUTH_MESSAGES.emailTaken, USER_MESSAGES.lastSuperAdmin),
+    429: errorContent(USER_MESSAGES.tooManyTakenEmails),
   },
 });
 
@@ -153,35 +157,43 @@ const validId = (id: string) => {
 };
 
 /**
- * Creating and inviting. A 409 tells the caller that the email is registered (in any company):
- * those answers are limited like sign-up, per client address and per admin. The attempt is
- * reserved before the insert (parallel requests cannot all pass) and given back for any other
- * outcome, so adding many new users is not limited.
+ * A 409 "email taken" tells the caller that the email is registered (in any company): creating,
+ * inviting and changing a user's email each give that answer, so they share one limit, like
+ * sign-up, per client address and per admin (the same counters: alternating the routes gains
+ * nothing). The attempt is reserved before the write (parallel requests cannot all pass) and given
+ * back for any other outcome, so adding or editing many users is not limited.
  */
+async function limitTakenEmailAnswers<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  const config = c.get('config');
+  const attempt = await reserveAttempt(
+    c.get('rateLimits'),
+    [
+      { key: `user-create:${clientIp(c)}`, max: config.SIGN_UP_MAX_ATTEMPTS },
+      { key: `user-create-actor:${c.get('user').id}`, max: config.SIGN_UP_MAX_ATTEMPTS },
+    ],
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!attempt) throw tooManyRequests(USER_MESSAGES.tooManyTakenEmails);
+  let result: T;
+  try {
+    result = await work();
+  } catch (e) {
+    if (!(e instanceof AppError && e.status === 409 && e.message === AUTH_MESSAGES.emailTaken)) await attempt.release();
+    throw e;
+  }
+  await attempt.release();
+  return result;
+}
+
 async function createOrInvite(
   c: Context<AppEnv>,
   input: z.output<typeof userCreateInput> | z.output<typeof userInviteInput>,
   inviting = false,
 ) {
   const config = c.get('config');
-  const actor = c.get('user');
-  const attempt = await reserveAttempt(
-    c.get('rateLimits'),
-    [
-      { key: `user-create:${clientIp(c)}`, max: config.SIGN_UP_MAX_ATTEMPTS },
-      { key: `user-create-actor:${actor.id}`, max: config.SIGN_UP_MAX_ATTEMPTS },
-    ],
-    config.RATE_LIMIT_WINDOW_SECONDS,
+  const created = await limitTakenEmailAnswers(c, () =>
+    createUser(c.get('database').db, c.get('auth'), c.get('user'), input, auditContext(c), inviting ? { baseUrl: config.baseUrl } : undefined),
   );
-  if (!attempt) throw tooManyRequests(USER_MESSAGES.tooManyTakenEmails);
-  let created: User;
-  try {
-    created = await createUser(c.get('database').db, c.get('auth'), actor, input, auditContext(c), inviting ? { baseUrl: config.baseUrl } : undefined);
-  } catch (e) {
-    if (!(e instanceof AppError && e.status === 409)) await attempt.release();
-    throw e;
-  }
-  await attempt.release();
   requestLog(c).info({ event: inviting ? 'user_invited' : 'user_created', targetUserId: created.id }, 'admin change');
   return created;
 }
@@ -200,7 +212,10 @@ export const userRoutes = new OpenAPIHono<AppEnv>()
   .openapi(read, async (c) => c.json(await getUser(c.get('database').db, c.get('user'), validId(c.req.valid('param').id)), 200))
   .openapi(update, async (c) => {
     const id = validId(c.req.valid('param').id);
-    const updated = await updateUser(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c));
+    const input = c.req.valid('json');
+    const save = () => updateUser(c.get('database').db, c.get('user'), id, input, auditContext(c));
+    // Only a body with an email can be answered "email taken".
+    const updated = input.email === undefined ? await save() : await limitTakenEmailAnswers(c, save);
     requestLog(c).info({ event: 'user_updated', targetUserId: id }, 'admin change');
     return c.json(updated, 200);
   })

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { AUTH_MESSAGES, type SessionUser } from '@/shared/auth';
 import { USER_MESSAGES, type User, type UserDetail, type UserListQuery, type userCreateInput, type userInviteInput, type userUpdateInput } from '@/shared/users';
 import { sendInvitation, sendPasswordReset } from '../../auth/links';
-import { revokeTokens } from '../../auth/tokens';
+import { revokeAllTokens, revokeTokens } from '../../auth/tokens';
 import type { z } from 'zod';
 import { EMAIL_TAKEN_CONSTRAINT, endSessionsOf, hashPassword, insertCredentialUser } from '../../auth/accounts';
 import type { Auth } from '../../auth/auth';
@@ -292,13 +292,17 @@ export async function updateUser(db: Db, admin: SessionUser, id: string, input: 
           .where(eq(users.id, id));
       }
       if (profileChanged) {
+        // The links sent earlier went to the old address: whoever reads it must not be able to set
+        // the password of the account that is now someone else's address. Revoked with the change
+        // (the row is locked, as the link pages lock it before they use a link).
+        const links = profile.email !== before.email ? await revokeAllTokens(tx, id) : 0;
         await recordEvent(tx, {
           context: audit,
           companyId: admin.companyId,
           action: 'user.updated',
           target,
-          before: { firstName: before.firstName, lastName: before.lastName, email: before.email },
-          after: profile,
+          before: { firstName: before.firstName, lastName: before.lastName, email: before.email, links },
+          after: { ...profile, links: 0 },
         });
       }
       if (role !== before.role) {
@@ -363,7 +367,10 @@ async function replaceAccess(
   }
 }
 
-/** Deactivation keeps the user's data and access and ends every session of theirs at once. */
+/**
+ * Deactivation keeps the user's data and access and ends every session of theirs at once. Their
+ * unused links are revoked with it: a reset link asked for before must not work after reactivation.
+ */
 export async function deactivateUser(db: Db, admin: SessionUser, id: string, audit: AuditContext): Promise<User> {
   if (id === admin.id) throw badRequest(USER_MESSAGES.cannotDeactivateSelf);
   return withTenant(db, admin.companyId, async (tx) => {
@@ -373,13 +380,14 @@ export async function deactivateUser(db: Db, admin: SessionUser, id: string, aud
     if (before.status !== 'deactivated') {
       await tx.update(users).set({ status: 'deactivated', updatedAt: new Date() }).where(eq(users.id, id));
       const ended = await endSessionsOf(tx, id);
+      const links = await revokeAllTokens(tx, id);
       await recordEvent(tx, {
         context: audit,
         companyId: admin.companyId,
         action: 'user.deactivated',
         target: { type: 'user', id, label: userLabel(before) },
-        before: { status: before.status, sessions: ended },
-        after: { status: 'deactivated', sessions: 0 },
+        before: { status: before.status, sessions: ended, links },
+        after: { status: 'deactivated', sessions: 0, links: 0 },
       });
     }
     const [after] = await tx.select().from(users).where(eq(users.id, id));

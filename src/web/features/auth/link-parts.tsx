@@ -20,14 +20,18 @@ export function AuthCard({ title, description, children }: { title: string; desc
   );
 }
 
-/** What an unusable link's page says: why, and what to do next. */
+/**
+ * What an unusable link's page says: why, and what to do next. A deactivated account's message
+ * says it itself: a new link would not help (none is sent to such an account).
+ */
 export function LinkProblem({ state, whatToDo, action }: { state: Exclude<LinkState, 'valid'>; whatToDo: string; action?: { to: string; label: string } }) {
+  const newLinkHelps = state !== 'deactivated';
   return (
     <div className="grid gap-4 text-center">
       <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-        {LINK_STATE_MESSAGES[state]} {whatToDo}
+        {newLinkHelps ? `${LINK_STATE_MESSAGES[state]} ${whatToDo}` : LINK_STATE_MESSAGES[state]}
       </p>
-      {action ? (
+      {action && newLinkHelps ? (
         <Button asChild>
           <Link to={action.to}>{action.label}</Link>
         </Button>

@@ -64,13 +64,35 @@ describe('reset password', () => {
   it.each([
     ['expired', ACCOUNT_MESSAGES.linkExpired],
     ['used', ACCOUNT_MESSAGES.linkUsed],
-    ['revoked', ACCOUNT_MESSAGES.linkRevoked],
+    ['revoked', ACCOUNT_MESSAGES.linkNoLongerValid],
     ['invalid', ACCOUNT_MESSAGES.linkInvalid],
   ])('a %s link says so and what to do', async (state, message) => {
     mockApi({ 'POST /auth/check-link': { body: { state, email: null } } });
     renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: `/reset-password?token=${TOKEN}`, user: null, guarded: false });
     expect(await screen.findByRole('alert')).toHaveTextContent(`${message} ${ACCOUNT_MESSAGES.resetWhatToDo}`);
     expect(screen.getByRole('link', { name: 'Send a New Link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it("a deactivated account's link says so, and offers no new link (none would be sent)", async () => {
+    mockApi({ 'POST /auth/check-link': { body: { state: 'deactivated', email: null } } });
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: `/reset-password?token=${TOKEN}`, user: null, guarded: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.linkAccountDeactivated);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(ACCOUNT_MESSAGES.resetWhatToDo);
+    expect(screen.queryByRole('link', { name: 'Send a New Link' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+  });
+
+  it('a link that stopped working on submit shows the reason the server gives', async () => {
+    mockApi({
+      'POST /auth/check-link': { body: { state: 'valid', email: 'ada@example.com' } },
+      'POST /auth/reset-password': apiError(400, ACCOUNT_MESSAGES.linkAccountDeactivated),
+    });
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: `/reset-password?token=${TOKEN}`, user: null, guarded: false });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'secret12');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret12');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.linkAccountDeactivated)).toBeInTheDocument();
   });
 
   it('a link without a token is invalid without asking the server', async () => {
