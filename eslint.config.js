@@ -7,8 +7,8 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of docs (README "Layers"; DESIGN.md §3), checked on every import after resolving it
- * (the `@/` alias and relative paths alike):
+ * The layers of docs/architecture.md ("Layers"; also README "Layers"), checked on every import
+ * after resolving it (the `@/` alias and relative paths alike):
  * - src/shared imports neither server nor web; web and server never import each other.
  * - web: lib/ and components/ <- features/ <- app/ (and main.tsx). src/web/test/ is for tests only.
  * - a feature imports another feature only through that feature's public `api.ts` (its queries).

@@ -3,11 +3,12 @@ import type { Database } from '../db/client';
 import type { Tx } from '../db/tenant';
 
 /**
- * Module events between server processes (DESIGN §9, realtime): a change writes
- * `pg_notify(module_events, ids)` in its own transaction, so the notification leaves only when the
- * change commits, and every process LISTENing on the database hears it (PostgreSQL), or the one
- * process does (PGlite delivers its own notifications in-process). The payload carries ids only:
- * each subscriber re-reads the record through its own caller's scope before sending anything.
+ * Module events between server processes (docs/architecture.md, "Live events and the stream
+ * rule"): a change writes `pg_notify(module_events, ids)` in its own transaction, so the
+ * notification leaves only when the change commits, and every process LISTENing on the database
+ * hears it (PostgreSQL), or the one process does (PGlite delivers its own notifications
+ * in-process). The payload carries ids only: each subscriber re-reads the record through its own
+ * caller's scope before sending anything.
  */
 export const MODULE_EVENTS_CHANNEL = 'module_events';
 
