@@ -225,3 +225,61 @@ test('ATS: post a job, add a candidate with a résumé, move them through the bo
   await expect(outsider.getByText('Candidate not found')).toBeVisible();
   await outsider.context().close();
 });
+
+test('Everyday use (issue 31): the interview Duration reads "1 h 30 min", and the interview list says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['ATS'] }));
+  const api = page.context().request;
+  const job = await api.post('/api/ats/jobs', { headers: { origin: ORIGIN }, data: { entityId, title: 'Support Engineer', employmentType: 'full_time', status: 'open' } });
+  expect(job.status()).toBe(201);
+  const candidate = await api.post('/api/ats/candidates', {
+    headers: { origin: ORIGIN },
+    data: { entityId, firstName: 'Mary', lastName: 'Jackson', email: uniqueEmail('mary'), jobId: ((await job.json()) as { id: string }).id },
+  });
+  expect(candidate.status()).toBe(201);
+
+  await page.goto(`/ats/candidates/${((await candidate.json()) as { id: string }).id}`);
+  await page.getByRole('button', { name: 'Schedule Interview' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Duration').locator('option')).toHaveText(['15 min', '30 min', '45 min', '1 h', '1 h 30 min', '2 h', '3 h', '4 h']);
+  await dialog.getByLabel('Date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByLabel('Duration').selectOption({ label: '1 h 30 min' });
+  await dialog.getByLabel(/Grace Hopper/).check();
+  await shoot(page, 'ats-interview-dialog');
+  await dialog.getByRole('button', { name: 'Schedule Interview' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/ats/interviews?mine=false');
+  await expect(page.getByRole('row', { name: /Mary Jackson/ }).getByRole('cell').first()).toHaveText(/\(1 h 30 min\)$/);
+  await shoot(page, 'ats-interviews-duration');
+});
+
+test("Everyday use (issue 31): an ATS-only user's job page asks nothing of HRMS (it answered 403, in the console)", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The entity holds HRMS too, so the board offers hiring into HRMS to those who hold it.
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['ATS', 'HRMS'] }));
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const ats = products.items.find((p) => p.type === 'ats')!.id;
+  const job = await api.post('/api/ats/jobs', { headers: { origin: ORIGIN }, data: { entityId, title: 'Recruiter Walk', employmentType: 'full_time', status: 'open' } });
+  const jobId = ((await job.json()) as { id: string }).id;
+  const email = uniqueEmail('atsonly');
+  const user = await api.post('/api/users', {
+    headers: { origin: ORIGIN },
+    data: { firstName: 'Ria', lastName: 'Recruiter', email, password: 'secret123', confirmPassword: 'secret123', access: [{ productId: ats, entityId, roleType: 'member' }] },
+  });
+  expect(user.status()).toBe(201);
+
+  const recruiter = await signedIn(browser, email);
+  const asked: string[] = [];
+  const errors: string[] = [];
+  recruiter.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  recruiter.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await recruiter.goto(`/ats/jobs/${jobId}`);
+  await expect(recruiter.getByRole('heading', { level: 1, name: 'Recruiter Walk' })).toBeVisible();
+  await expect(recruiter.getByRole('heading', { name: 'Pipeline' })).toBeVisible();
+  await recruiter.waitForLoadState('networkidle');
+  expect(asked.filter((path) => path.startsWith('/api/hrms'))).toEqual([]);
+  expect(errors).toEqual([]);
+  await recruiter.context().close();
+});

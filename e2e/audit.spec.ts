@@ -9,6 +9,18 @@ async function expectNoPageOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
@@ -67,6 +79,20 @@ test.describe('audit log', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoPageOverflow(page);
+  });
+
+  test("Everyday use (issue 31): a task moved on the board shows its status change, never its rank", async ({ page }) => {
+    const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['Projects'] }));
+    const api = page.context().request;
+    const project = await api.post('/api/projects/projects', { headers: { origin: ORIGIN }, data: { entityId, name: 'Audit Walk', key: 'AUD' } });
+    const projectId = ((await project.json()) as { id: string }).id;
+    const task = await api.post('/api/projects/tasks', { headers: { origin: ORIGIN }, data: { projectId, title: 'Ship it' } });
+    const taskId = ((await task.json()) as { id: string }).id;
+    expect((await api.post(`/api/projects/tasks/${taskId}/move`, { headers: { origin: ORIGIN }, data: { status: 'done', afterId: null, beforeId: null } })).status()).toBe(200);
+    await page.goto('/audit-log');
+    const row = page.getByRole('row').filter({ hasText: 'AUD-1 Ship it' }).filter({ hasText: 'task.moved' });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('status: todo → done');
+    await shoot(page, 'audit-task-moved');
   });
 
   test('is closed to members', async ({ page, browser }) => {

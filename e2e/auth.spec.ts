@@ -1,6 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { newCompany, signInViaUi, signUpViaApi } from './helpers';
+
+/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 test.describe('sign-up', () => {
   test('walks both steps with their validation and lands on the products hub', async ({ page }) => {
@@ -93,6 +105,30 @@ test.describe('sign-up', () => {
     await expect(page.getByText('User already registered')).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
   });
+});
+
+test("Everyday use (issue 31): step 1's error toasts are gone when Company Setup opens", async ({ page }) => {
+  const c = newCompany();
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+  await page.getByLabel('First Name').fill(c.firstName);
+  await page.getByLabel('Last Name').fill(c.lastName);
+  await page.getByLabel('Email').fill(c.email);
+  await page.getByLabel('Password', { exact: true }).fill(c.password);
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill(c.password);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Company Setup' })).toBeVisible();
+  // At once, not when they would have timed out (4 s).
+  await expect(page.getByText('Passwords do not match')).toHaveCount(0, { timeout: 1_500 });
+  await expect(page.getByText('Please fill in all fields')).toHaveCount(0);
+  await shoot(page, 'signup-company-setup');
+  // Step 2's own toasts still show.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Please fill in all organization details')).toBeVisible();
 });
 
 test.describe('sign-in and sessions', () => {

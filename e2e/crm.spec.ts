@@ -2,16 +2,17 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { arrowTo, liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
 
-/** Screenshots of every CRM page at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
+/** Screenshots of every CRM page at 1280 and 375 px (or `widths`) when SHOTS is a folder (kept out of git); then the size it had. */
+async function shoot(page: Page, name: string, widths = [1280, 375]) {
   const dir = process.env.SHOTS;
   if (!dir) return;
-  for (const width of [1280, 375]) {
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(size);
 }
 
 async function signedIn(browser: Browser, email: string) {
@@ -86,7 +87,7 @@ test('CRM: a member adds a lead, qualifies and converts it, and moves deals on t
   // Qualify it, then convert it.
   await member.getByRole('link', { name: 'Lena Ortiz' }).click();
   await expect(member.getByRole('heading', { level: 1, name: 'Lena Ortiz' })).toBeVisible();
-  await expect(member.getByRole('button', { name: 'Convert' })).toHaveCount(0);
+  await expect(member.getByRole('button', { name: 'Convert' })).toHaveAttribute('aria-disabled', 'true');
   await member.getByRole('button', { name: 'Edit' }).click();
   dialog = member.getByRole('dialog');
   await dialog.getByLabel('Status').selectOption({ label: 'Qualified' });
@@ -285,4 +286,176 @@ test('CRM: a stale edit is refused, the record reloads and the page says so; CSV
   await expect(twin.getByText('Possible duplicate of')).toBeVisible();
   await twin.getByRole('link', { name: 'Aiko Tanaka' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aiko Tanaka' })).toBeVisible();
+});
+
+const NOT_QUALIFIED = 'Only a qualified lead can be converted. Edit the lead and set its status to Qualified first.';
+
+test('CRM: converting a lead of a company that is already a client proposes that client, and the lead’s activity comes along', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { users, entityId } = await setUp(page);
+  const api = page.context().request;
+  expect((await api.post('/api/crm/clients', { headers: { origin: ORIGIN }, data: { entityId, name: 'Contoso Ltd', status: 'prospect' } })).status()).toBe(201);
+  const member = await signedIn(browser, users.member);
+
+  // The member adds a lead whose company is typed a little differently.
+  await member.goto('/crm/leads');
+  await member.getByRole('button', { name: 'Add Lead' }).first().click();
+  let dialog = member.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill('Lena Ortiz');
+  await dialog.getByLabel('Company Name').fill('contoso  ltd');
+  await dialog.getByLabel('Source').selectOption({ label: 'Referral' });
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(dialog).toBeHidden();
+  await member.getByRole('link', { name: 'Lena Ortiz' }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Lena Ortiz' })).toBeVisible();
+
+  // Not Qualified yet: Convert is there but unavailable, and says why, by keyboard too.
+  const convert = member.getByRole('button', { name: 'Convert' });
+  await expect(convert).toHaveAttribute('aria-disabled', 'true');
+  await expect(convert).toHaveAccessibleDescription(NOT_QUALIFIED);
+  await member.getByRole('button', { name: 'Edit' }).focus();
+  await member.keyboard.press('Tab');
+  await expect(convert).toBeFocused();
+  await expect(member.getByRole('tooltip')).toHaveText(NOT_QUALIFIED);
+  await member.keyboard.press('Enter');
+  await expect(member.getByRole('dialog')).toHaveCount(0);
+  await shoot(member, 'crm-lead-not-qualified');
+
+  // A call logged on the lead.
+  await member.getByLabel('Type').selectOption({ label: 'Call' });
+  await member.getByLabel('What happened').fill('First call: wants a pilot');
+  await member.getByRole('button', { name: 'Log Activity' }).click();
+  await expect(member.getByRole('list', { name: 'Activity timeline' }).getByText('First call: wants a pilot')).toBeVisible();
+
+  // Qualified, then converted: the existing client is proposed and chosen.
+  await member.getByRole('button', { name: 'Edit' }).click();
+  dialog = member.getByRole('dialog');
+  await dialog.getByLabel('Status').selectOption({ label: 'Qualified' });
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(convert).not.toHaveAttribute('aria-disabled');
+  await convert.click();
+  dialog = member.getByRole('dialog');
+  const client = dialog.getByLabel('Client');
+  await expect(client.locator('option:checked')).toHaveText('Contoso Ltd (existing client)');
+  await expect(client).toHaveAccessibleDescription(/Contoso Ltd is already a client: Lena Ortiz joins it/);
+  await expect(client.locator('option', { hasText: 'New client: contoso ltd' })).toHaveCount(1);
+  await expect(dialog.getByLabel('Opportunity Name')).toHaveValue('Contoso Ltd deal');
+  await expectAccessible(member);
+  await shoot(member, 'crm-convert-existing-client');
+  await dialog.getByRole('button', { name: 'Convert' }).click();
+
+  // The opportunity, the client and the contact each show the lead's call.
+  await expect(member.getByRole('heading', { level: 1, name: 'Contoso Ltd deal' })).toBeVisible();
+  const timeline = member.getByRole('list', { name: 'Activity timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(1);
+  await expect(timeline).toContainText('from the lead Lena Ortiz');
+  await expect(timeline).toContainText('First call: wants a pilot');
+  await member.getByRole('link', { name: 'Contoso Ltd' }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Contoso Ltd' })).toBeVisible();
+  await expect(timeline.getByText('First call: wants a pilot')).toBeVisible();
+  await shoot(member, 'crm-client-with-lead-activity');
+  await member.getByRole('link', { name: 'Lena Ortiz' }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Lena Ortiz' })).toBeVisible();
+  await expect(timeline.getByText('First call: wants a pilot')).toBeVisible();
+  await member.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(member.getByRole('link', { name: 'Contoso Ltd', exact: true })).toHaveCount(1);
+
+  // A second lead of that company, where the member chooses a new client after all.
+  const lead = await api.post('/api/crm/leads', { headers: { origin: ORIGIN }, data: { entityId, name: 'Ravi Patel', companyName: 'CONTOSO LTD', source: 'event', status: 'qualified' } });
+  await member.goto(`/crm/leads/${((await lead.json()) as { id: string }).id}`);
+  await member.getByRole('button', { name: 'Convert' }).click();
+  dialog = member.getByRole('dialog');
+  await dialog.getByLabel('Client').selectOption({ label: 'New client: CONTOSO LTD' });
+  await expect(dialog.getByLabel('Client')).toHaveAccessibleDescription('A second client is added beside Contoso Ltd, which has the same name.');
+  await dialog.getByLabel('Opportunity Name').fill('Patel rollout');
+  await dialog.getByRole('button', { name: 'Convert' }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Patel rollout' })).toBeVisible();
+  await member.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(member.getByRole('link', { name: 'Contoso Ltd', exact: true })).toHaveCount(1);
+  await expect(member.getByRole('link', { name: 'CONTOSO LTD', exact: true })).toHaveCount(1);
+});
+
+test('CRM: a won deal makes a customer; the board reaches every stage at 1366 px and on a phone; totals, dates and owners read right', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const { users, entityId } = await setUp(page);
+  const api = page.context().request;
+  const res = await api.post('/api/crm/clients', { headers: { origin: ORIGIN }, data: { entityId, name: 'Fabrikam', status: 'prospect' } });
+  const fabrikam = (await res.json()) as { id: string };
+  const deal = await api.post('/api/crm/opportunities', {
+    headers: { origin: ORIGIN },
+    data: { entityId, clientId: fabrikam.id, name: 'Fabrikam pilot', amountMinor: 200_000, stage: 'negotiation', expectedCloseDate: '2027-02-01' },
+  });
+  expect(deal.status()).toBe(201);
+  const member = await signedIn(browser, users.member);
+  await member.goto('/crm');
+  await expect(kpi(member, 'Total Customers')).toHaveText('0');
+
+  // A laptop: six columns do not fit beside the sidebar; the board says so and scrolls to each.
+  await member.setViewportSize({ width: 1366, height: 768 });
+  await member.getByRole('link', { name: 'Opportunities', exact: true }).click();
+  const column = (name: string) => member.getByRole('listitem').filter({ has: member.getByRole('heading', { level: 2, name }) });
+  const heading = (name: string) => member.getByRole('heading', { level: 2, name });
+  await expect(column('Negotiation').getByText('Fabrikam pilot')).toBeVisible();
+  await expect(column('Qualification').getByText('Total $0.00')).toBeVisible();
+  await expect(member.getByText(/^Total 0$/)).toHaveCount(0);
+  await expect(heading('Closed Lost')).not.toBeInViewport();
+  await expect(member.getByText(/^Stages 1–\d of 6: scroll sideways for the others\.$/)).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Pipeline board' })).toHaveAccessibleDescription(/^Stages 1–\d of 6/);
+  await expectAccessible(member);
+  await shoot(member, 'crm-board', [1366]);
+  const later = member.getByRole('button', { name: 'Later stages' });
+  await later.focus();
+  for (let i = 0; i < 6 && (await later.isEnabled()); i++) await member.keyboard.press('Enter');
+  await expect(later).toBeDisabled();
+  await expect(later).toBeFocused();
+  await expect(heading('Closed Lost')).toBeInViewport();
+  await expect(member.getByText(/^Stages \d–6 of 6: scroll sideways for the others\.$/)).toBeVisible();
+  await shoot(member, 'crm-board-end', [1366]);
+
+  // Won by keyboard at this width: the client becomes a customer.
+  await liftCard(member, 'Move Fabrikam pilot');
+  await arrowTo(member, 'ArrowRight', 'Closed Won');
+  await member.keyboard.press('Space');
+  await expect(member.getByText('Fabrikam pilot moved to Closed Won')).toBeVisible();
+  await expect(column('Closed Won').getByText('Fabrikam pilot')).toBeVisible();
+  await member.goto('/crm/clients');
+  await expect(member.getByRole('row').filter({ hasText: 'Fabrikam' })).toContainText('Active');
+  await member.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(kpi(member, 'Total Customers')).toHaveText('1');
+
+  // A phone: the same board, column by column, with the buttons or by keyboard on the region.
+  await member.setViewportSize({ width: 375, height: 800 });
+  await member.goto('/crm/opportunities');
+  await expect(heading('Prospecting')).toBeInViewport();
+  await expect(heading('Closed Lost')).not.toBeInViewport();
+  const board = member.getByRole('region', { name: 'Pipeline board' });
+  await board.focus();
+  await member.keyboard.press('ArrowRight');
+  await expect.poll(() => board.evaluate((b) => b.scrollLeft)).toBeGreaterThan(0);
+  // Tapped until the last stage is shown, a column a tap (forced: it turns unavailable at the end, maybe while a tap is on its way).
+  await expect(async () => {
+    if (await later.isEnabled()) await later.click({ force: true });
+    await expect(later).toBeDisabled({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(heading('Closed Lost')).toBeInViewport();
+  await shoot(member, 'crm-board-phone', [375]);
+  await member.setViewportSize({ width: 1280, height: 900 });
+
+  // The list's dates read like every other screen's.
+  await member.getByRole('button', { name: 'List' }).click();
+  const row = member.getByRole('table', { name: 'Opportunities' }).getByRole('row').filter({ hasText: 'Fabrikam pilot' });
+  const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  await expect(row).toContainText(today);
+  await expect(row).toContainText('Feb 1, 2027');
+  await expect(row).not.toContainText(/\d{1,2}\/\d{1,2}\/\d{4}/);
+  await shoot(member, 'crm-opportunities-list-dates');
+
+  // The owner list names the signed-in user once, as Me.
+  await member.getByRole('button', { name: 'Add Opportunity' }).click();
+  const owners = member.getByRole('dialog').getByLabel('Owner').locator('option');
+  await expect(owners.first()).toHaveText('Me');
+  await expect(owners).toContainText(['Me', 'Grace Hopper']);
+  await expect(owners.filter({ hasText: 'member User' })).toHaveCount(0);
+  await shoot(member, 'crm-opportunity-owner');
 });

@@ -173,7 +173,7 @@ test('HRMS: an App Admin adds employees and a leave type, a linked member reques
   await expect(outsider.getByText('No leave requests yet')).toBeVisible();
 });
 
-test('HRMS sidebar: working pages are links, the rest are "Soon"; unknown paths 404', async ({ page }) => {
+test('HRMS sidebar: working pages are links, the rest are "Soon" and say so in the frame; unknown paths 404 in the frame', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
   await page.goto('/hrms');
@@ -182,5 +182,162 @@ test('HRMS sidebar: working pages are links, the rest are "Soon"; unknown paths 
   await expect(nav.getByText('Payroll', { exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Payroll' })).toHaveCount(0);
   await page.goto('/hrms/payroll');
+  await expect(page.getByRole('heading', { level: 2, name: 'Payroll is not available yet' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Employees' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'hrms-payroll-not-available');
+  await page.goto('/hrms/nonsense');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Employees' })).toBeVisible();
+  await shoot(page, 'hrms-404');
+});
+
+/** A user of the company with HRMS at the entity and role, created through the API. */
+async function addHrmsUser(page: Page, entityId: string, role: 'app_admin' | 'member', firstName: string) {
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const email = uniqueEmail(firstName.toLowerCase());
+  const res = await api.post('/api/users', {
+    headers: { origin: ORIGIN },
+    data: {
+      firstName,
+      lastName: 'User',
+      email,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      access: [{ productId: products.items.find((p) => p.type === 'hrms')!.id, entityId, roleType: role }],
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { id: ((await res.json()) as { id: string }).id, email, label: `${firstName} User (${email})` };
+}
+
+async function addEmployeeViaApi(page: Page, entityId: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) {
+  const res = await page.context().request.post('/api/hrms/employees', {
+    headers: { origin: ORIGIN },
+    data: { entityId, firstName, lastName, workEmail: uniqueEmail(firstName.toLowerCase()), employmentType: 'full_time', startDate: '2024-01-15', ...extra },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+test('Everyday use (issue 31): an HRMS App Admin edits an existing employee and links them to their user account; a super admin edits too', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  const hr = await addHrmsUser(page, entityId, 'app_admin', 'Hanna');
+  const staff = await addHrmsUser(page, entityId, 'member', 'Sam');
+  await addEmployeeViaApi(page, entityId, 'Sam', 'Staff');
+
+  const admin = await signedIn(browser, hr.email);
+  await admin.goto('/hrms/employees');
+  await admin.getByRole('link', { name: 'Staff, Sam' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Sam Staff' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Edit' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Edit Employee' });
+  await dialog.getByLabel('Job Title').fill('Support Lead');
+  await dialog.getByLabel('User Account').selectOption({ label: staff.label });
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(admin.getByText('Employee updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText(/Unrecognized key/)).toHaveCount(0);
+  await admin.reload();
+  await expect(admin.getByRole('definition').filter({ hasText: 'Support Lead' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Edit' }).click();
+  await expect(admin.getByRole('dialog').getByLabel('User Account')).toHaveValue(staff.id);
+  await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // Linked: Sam's own Leaves page now offers Request Leave, with Sam's balances.
+  const sam = await signedIn(browser, staff.email);
+  await sam.goto('/hrms/leaves');
+  await expect(sam.getByRole('button', { name: 'Request Leave' })).toBeVisible();
+  await expect(sam.getByRole('heading', { name: /My Balances/ })).toBeVisible();
+
+  // The super admin edits the same record.
+  await page.goto('/hrms/employees');
+  await page.getByRole('link', { name: 'Staff, Sam' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByLabel('Department').fill('Customer Care');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Employee updated successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('definition').filter({ hasText: 'Customer Care' })).toBeVisible();
+});
+
+test('Everyday use (issue 31): statuses follow their dates in the list, its filter, the profile and the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  const year = new Date().getUTCFullYear();
+  await addEmployeeViaApi(page, entityId, 'Lee', 'Leaver');
+
+  // A hire who starts on 4 January next year.
+  await page.goto('/hrms/employees');
+  await page.getByRole('button', { name: 'Add Employee' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First Name').fill('Nia');
+  await dialog.getByLabel('Last Name').fill('Newcomer');
+  await dialog.getByLabel('Work Email').fill(uniqueEmail('nia'));
+  await dialog.getByLabel('Start Date').fill(`${year + 1}-01-04`);
+  await dialog.getByRole('button', { name: 'Add Employee' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: /Newcomer, Nia/ }).getByText(`Starting 4 Jan ${year + 1}`, { exact: true })).toBeVisible();
+
+  // A leaver whose last day is 31 December: Active until then.
+  await page.getByRole('link', { name: 'Leaver, Lee' }).click();
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  const terminate = page.getByRole('dialog', { name: 'Terminate Employee' });
+  await terminate.getByLabel('Last Day').fill(`${year}-12-31`);
+  await terminate.getByRole('button', { name: 'Terminate' }).click();
+  await expect(page.getByText('Employee terminated')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Leaving 31 Dec$/ })).toBeVisible();
+  // A last day is set once; Edit stays until it has passed.
+  await expect(page.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await shoot(page, 'hrms-employee-leaving');
+
+  await page.getByRole('link', { name: 'Employees', exact: true }).first().click();
+  await expect(page.getByRole('row', { name: /Leaver, Lee/ }).getByText('Leaving 31 Dec', { exact: true })).toBeVisible();
+  await shoot(page, 'hrms-employees-dated');
+  await page.getByLabel('Status').selectOption('Active');
+  await expect(page.getByRole('link', { name: 'Leaver, Lee' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Newcomer, Nia' })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('Starting');
+  await expect(page.getByRole('link', { name: 'Newcomer, Nia' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Leaver, Lee' })).toHaveCount(0);
+
+  // The dashboard counts the leaver, not the hire.
+  await page.goto('/hrms');
+  await expect(page.getByRole('term').filter({ hasText: 'Headcount' }).locator('xpath=following-sibling::dd')).toHaveText('1');
+  await expect(page.getByRole('term').filter({ hasText: 'New hires this month' }).locator('xpath=following-sibling::dd')).toHaveText('0');
+  await shoot(page, 'hrms-dashboard-dated');
+});
+
+test('Everyday use (issue 31): Import under "All entities" asks for the entity, and reads "Into Northwind Inc."', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { organizationId } = await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const northwind = await api.post('/api/entities', {
+    headers: { origin: ORIGIN },
+    data: { name: 'Northwind Inc.', organizationId, country: 'Other', productIds: [products.items.find((p) => p.type === 'hrms')!.id] },
+  });
+  expect(northwind.status()).toBe(201);
+
+  await page.goto('/hrms/employees');
+  await expect(page.getByRole('combobox', { name: 'Entity' })).toHaveText(/All entities/);
+  await expect(page.getByText('Add your first employee, or import a CSV file with one row per employee.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Employees' });
+  await expect(dialog.getByText(/^Choose the entity the file goes into\. The first row names the columns/)).toBeVisible();
+  await dialog.getByLabel('Entity').selectOption({ label: 'Northwind Inc.' });
+  await expect(dialog.getByText(/^Into Northwind Inc\. The first row names the columns/)).toBeVisible();
+  await shoot(page, 'hrms-import-dialog');
+  const csv = `First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email\nIda,Import,${uniqueEmail('ida')},Analyst,Finance,Full-time,2024-03-01,\n`;
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('1 imported, 0 not imported.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row', { name: /Import, Ida/ }).getByRole('cell', { name: 'Northwind Inc.' })).toBeVisible();
 });

@@ -194,7 +194,36 @@ test('Projects: a project and its tasks, a live board shared by two people, by m
   await expect(page.getByRole('link', { name: 'Website Relaunch' })).toBeVisible();
   await shoot(page, 'projects-list');
 
-  // Paths of pages not built yet still fall to the 404 page.
+  // A page not built yet says so in the module's frame.
   await page.goto('/projects/sprint');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sprint is not available yet' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Projects' })).toBeVisible();
+});
+
+test('Everyday use (issue 31): the roadmap names its months with their year ("Nov 2026"), and a page not built yet stays in the frame', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['Projects'] }));
+  const start = new Date();
+  const due = new Date(Date.now() + 120 * 86_400_000);
+  const res = await page.context().request.post('/api/projects/projects', {
+    headers: { origin: ORIGIN },
+    data: { entityId, name: 'Axis Walk', key: 'AXW', startDate: start.toISOString().slice(0, 10), dueDate: due.toISOString().slice(0, 10) },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/projects/roadmap');
+  await expect(page.getByRole('link', { name: 'AXW Axis Walk' })).toBeVisible();
+  const axis = page.getByRole('region', { name: 'Roadmap timeline' }).locator('[aria-hidden="true"] > span');
+  const labels = await axis.allTextContents();
+  expect(labels.length).toBeGreaterThanOrEqual(3);
+  for (const label of labels) expect(label).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/);
+  await shoot(page, 'projects-roadmap-axis');
+
+  await page.goto('/projects/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Settings is not available yet' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Projects' }).getByRole('link', { name: 'Roadmap' })).toBeVisible();
+  await shoot(page, 'projects-not-available');
+  await page.goto('/projects/tickets/not-a-task');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Projects' })).toBeVisible();
+  await shoot(page, 'projects-404');
 });

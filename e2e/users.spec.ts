@@ -212,6 +212,29 @@ test.describe('user lifecycle', () => {
     await expect(page.getByRole('row').filter({ hasText: company.email }).getByText('super admin')).toBeVisible();
   });
 
+  test('Everyday use (issue 31): Delete on your own row is disabled and says why, to the mouse and to the keyboard', async ({ page }) => {
+    const { company } = await signUpViaApi(page, newCompany());
+    await page.goto('/user-management');
+    const name = `${company.firstName} ${company.lastName}`;
+    const own = page.getByRole('button', { name: `Delete ${name}` });
+    await expect(own).toHaveAttribute('aria-disabled', 'true');
+    await expect(own).toHaveAccessibleDescription('You cannot delete your own account.');
+    await own.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('You cannot delete your own account.');
+    // Playwright waits for an aria-disabled button to be enabled; a user can click it anyway.
+    await own.click({ force: true });
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    // Keyboard: Tab from the row's last other action reaches it, and focus shows the reason too.
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: `More actions for ${name}` }).focus();
+    await page.keyboard.press('Tab');
+    await expect(own).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveText('You cannot delete your own account.');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test('search and filters: by name, by status; the count follows', async ({ page }) => {
     await signUpViaApi(page, newCompany());
     const member = await createMemberViaApi(page, ['CRM']);

@@ -6,12 +6,12 @@ import { compress } from 'hono/compress';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { ERROR_CODES, ERROR_MESSAGES, GENERIC_ERROR } from '@/shared/errors';
+import { ERROR_CODES, ERROR_MESSAGES, GENERIC_ERROR, VALIDATION_MESSAGES } from '@/shared/errors';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { OPENAPI_PATH, registerApiDocs } from './http/api-docs';
-import { AppError } from './http/errors';
+import { AppError, validationMessage } from './http/errors';
 import { StaticMatchRouter } from './http/router';
 import type { AppEnv } from './http/env';
 import { originCheck, UNSAFE_METHODS } from './http/origin-check';
@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
-        throw new AppError(400, ERROR_CODES.validation, issue?.message ?? 'Invalid input');
+        throw new AppError(400, ERROR_CODES.validation, issue ? validationMessage(issue) : VALIDATION_MESSAGES.invalid);
       }
     },
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates';
 import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES } from './hrms';
 import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
-import { nameText, optionalNameText, optionalPlainText, plainText, uuid } from './text';
+import { multilineText, nameText, optionalNameText, optionalPlainText, plainText, uuid } from './text';
 
 export const JOB_STATUSES = ['draft', 'open', 'on_hold', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -84,6 +85,8 @@ export const ATS_MESSAGES = {
 const name = (message: string) => nameText({ required: message, ...moduleTextRules(100) });
 const label = (max = 100) => optionalNameText(moduleTextRules(max));
 const longText = (max: number) => optionalPlainText(moduleTextRules(max));
+/** What a form shows as a text box (description, notes, a rejection reason): line breaks kept. */
+const multiline = (max: number) => multilineText(moduleTextRules(max));
 const email = plainText({ required: ATS_MESSAGES.emailRequired, max: 254, maxMessage: ATS_MESSAGES.invalidEmail, invalid: ATS_MESSAGES.invalidEmail })
   .toLowerCase()
   .pipe(z.email({ error: ATS_MESSAGES.invalidEmail }));
@@ -106,7 +109,7 @@ const jobFields = {
   employmentType: z.enum(JOB_EMPLOYMENT_TYPES, { error: ATS_MESSAGES.employmentTypeRequired }),
   openings: openings.default(1),
   hiringManagerId: uuid(ATS_MESSAGES.hiringManagerInvalid).nullable().default(null),
-  description: longText(10_000).default(''),
+  description: multiline(10_000).default(''),
   status: z.enum(JOB_STATUSES, { error: ATS_MESSAGES.statusRequired }).default('draft'),
 };
 
@@ -121,7 +124,7 @@ export const jobUpdateInput = z
     employmentType: jobFields.employmentType.optional(),
     openings: openings.optional(),
     hiringManagerId: uuid(ATS_MESSAGES.hiringManagerInvalid).nullable().optional(),
-    description: longText(10_000).optional(),
+    description: multiline(10_000).optional(),
     status: z.enum(JOB_STATUSES, { error: ATS_MESSAGES.statusRequired }).optional(),
     version: versionField,
   })
@@ -275,7 +278,7 @@ export const moveInput = z
     /** Place the card after this one in the target column; null or absent: at the top. */
     afterId: uuid(ATS_MESSAGES.positionInvalid).nullable().optional(),
     /** Required when moving to Rejected. */
-    reason: longText(500).optional(),
+    reason: multiline(500).optional(),
     createEmployee: hireEmployeeInput.optional(),
     version: versionField,
   })
@@ -324,7 +327,7 @@ export const applicationPage = z.object({ items: z.array(application), nextCurso
 export const interviewCreateInput = z
   .object({
     applicationId: uuid(ATS_MESSAGES.applicationNotFound),
-    startsAt: z.iso.datetime({ offset: true, error: ATS_MESSAGES.startsAtRequired }),
+    startsAt: isoDateTime(ATS_MESSAGES.startsAtRequired),
     durationMinutes: z.number({ error: ATS_MESSAGES.durationInvalid }).int(ATS_MESSAGES.durationInvalid).min(15, ATS_MESSAGES.durationInvalid).max(480, ATS_MESSAGES.durationInvalid),
     interviewerIds: z.array(uuid(ATS_MESSAGES.interviewerInvalid)).min(1, ATS_MESSAGES.interviewersRequired).max(10),
     location: longText(300).default(''),
@@ -335,7 +338,7 @@ export type InterviewCreateInput = z.input<typeof interviewCreateInput>;
 export const feedbackInput = z
   .object({
     rating: z.number({ error: ATS_MESSAGES.ratingInvalid }).int(ATS_MESSAGES.ratingInvalid).min(1, ATS_MESSAGES.ratingInvalid).max(5, ATS_MESSAGES.ratingInvalid),
-    notes: longText(5000).default(''),
+    notes: multiline(5000).default(''),
   })
   .strict();
 

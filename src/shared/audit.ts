@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates';
 import { MAX_PAGE_SIZE, page, pageQuery } from './pagination';
 import { optionalPlainText } from './text';
 
@@ -9,6 +10,8 @@ import { optionalPlainText } from './text';
 export const AUDIT_ACTIONS = [
   'company.signed_up',
   'company.two_factor_requirement_changed',
+  'company.product_added',
+  'company.product_removed',
   'organization.created',
   'organization.updated',
   'entity.created',
@@ -77,6 +80,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.signed_up': 'Company signed up',
   'company.two_factor_requirement_changed': 'Two-factor requirement changed',
+  'company.product_added': 'Product added',
+  'company.product_removed': 'Product removed',
   'organization.created': 'Organization created',
   'organization.updated': 'Organization updated',
   'entity.created': 'Entity created',
@@ -171,6 +176,15 @@ export const AUDIT_MESSAGES = {
   exportFailed: 'Failed to export audit events. Please try again.',
 } as const;
 
+/**
+ * Fields that keep records in order or in step (a board card's rank, the edit version, the last
+ * write time, the tenant), not facts a person changed: they never reach an event's before and
+ * after (record-event.ts leaves them out; the log's page hides them in events kept from before).
+ * Compared after lower-casing and removing `_` and `-`, so `sort_order` is `sortOrder`.
+ */
+const INTERNAL_AUDIT_FIELDS = new Set(['rank', 'version', 'position', 'sortorder', 'updatedat', 'companyid', 'searchvector', 'searchtext']);
+export const isInternalAuditField = (field: string) => INTERNAL_AUDIT_FIELDS.has(field.toLowerCase().replace(/[_\-\s]/g, ''));
+
 /** A changed value as the log keeps it: JSON scalars, lists of them, or nothing. */
 export type AuditValue = string | number | boolean | null | AuditValue[];
 
@@ -204,8 +218,8 @@ const optionalText = optionalPlainText({ max: 200 })
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** An ISO 8601 date and time with its offset (Z or ±hh:mm), as the web app sends it. */
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message }).optional();
+/** An ISO 8601 date and time with its offset (Z or ±hh:mm), as the web app sends it: the shared rule. */
+const instant = (message: string) => isoDateTime(message).optional();
 
 /** The filters of the list and of its CSV export (the same view). */
 export const auditFilterShape = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from './dates';
 import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
-import { nameText, optionalNameText, optionalPlainText, plainText, uuid } from './text';
+import { multilineText, nameText, optionalNameText, optionalPlainText, uuid } from './text';
 
 export const CLIENT_STATUSES = ['active', 'prospect', 'inactive'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -58,6 +59,8 @@ export const CRM_MESSAGES = {
   ownerInvalid: 'The owner must be a user with CRM access in this entity.',
   notQualified: 'Only a qualified lead can be converted.',
   alreadyConverted: 'This lead has already been converted.',
+  clientExists: 'A client with this name already exists. Choose it, or choose to add a new client.',
+  clientChoiceConflict: 'Choose an existing client or a new one, not both.',
   activityBodyRequired: 'Write what happened',
   activityTargetRequired: 'An activity belongs to one client, contact, lead or opportunity.',
   clientCreated: 'Client added successfully',
@@ -271,19 +274,32 @@ export const leadPage = pageOf(lead);
 /**
  * Convert a qualified lead: a new client (named from the lead's company) or an existing one, a new
  * contact (from the lead's name and email) or an existing one, and a new opportunity; all in one
- * transaction.
+ * transaction. Without `clientId`, when the entity already has a client of that name (ignoring
+ * case and spacing), the conversion is refused (409) unless `newClient` says a second one is
+ * meant: a duplicate is never created silently.
  */
 export const convertInput = z
   .object({
     version: versionField,
     clientId: uuid(CRM_MESSAGES.clientNotFound).nullable().default(null),
+    newClient: z.boolean({ error: 'newClient must be true or false' }).default(false),
     contactId: uuid(CRM_MESSAGES.contactNotFound).nullable().default(null),
     opportunityName: name(CRM_MESSAGES.opportunityNameRequired),
     amountMinor: amountMinor.default(0),
     expectedCloseDate: isoDate('Expected close date must be a date (YYYY-MM-DD)').nullable().default(null),
   })
-  .strict();
+  .strict()
+  .refine((v) => !(v.newClient && v.clientId), { message: CRM_MESSAGES.clientChoiceConflict, path: ['clientId'] });
 export type ConvertInput = z.input<typeof convertInput>;
+/**
+ * What converting a lead would do with the client: the name a new client would get, and the
+ * entity's client of that name (ignoring case and spacing) if there is one, to propose instead.
+ */
+export const leadConversion = z.object({
+  newClientName: z.string(),
+  existingClient: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type LeadConversion = z.infer<typeof leadConversion>;
 export const convertResult = z.object({
   lead,
   clientId: z.uuid(),
@@ -380,11 +396,8 @@ export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 export const activityInput = z
   .object({
     type: z.enum(ACTIVITY_TYPES, { error: 'Choose a type' }),
-    body: plainText({ required: CRM_MESSAGES.activityBodyRequired, ...moduleTextRules(5000) }),
-    occurredAt: z.iso
-      .datetime({ offset: true, error: 'When must be a date and time' })
-      .refine((v) => Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 2200, 'When must be a date and time')
-      .optional(),
+    body: multilineText({ required: CRM_MESSAGES.activityBodyRequired, ...moduleTextRules(5000) }),
+    occurredAt: isoDateTime('When must be a date and time').optional(),
     clientId: uuid(CRM_MESSAGES.activityNotFound).optional(),
     contactId: uuid(CRM_MESSAGES.activityNotFound).optional(),
     leadId: uuid(CRM_MESSAGES.activityNotFound).optional(),

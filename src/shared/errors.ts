@@ -34,3 +34,23 @@ export const ERROR_MESSAGES = {
   notReady: 'The database is not available',
   internal: GENERIC_ERROR,
 } as const;
+
+/**
+ * What a 400 says when a schema has no sentence of its own for the problem: zod's wording
+ * ('Unrecognized key: "entityId"', "Invalid input: expected string, received number", "Too big:
+ * expected string to have <=200 characters") speaks of the schema, not of the user's task. The
+ * API puts these in its place (server/http/errors.ts, validationMessage); a form that sent them has
+ * a fault, not its user, so they say what to do next.
+ */
+export const VALIDATION_MESSAGES = {
+  unknownField: 'This form sent a field it may not change. Reload the page and try again.',
+  missing: 'A required field is missing. Fill it in and try again.',
+  empty: 'A required field is empty. Fill it in and try again.',
+  tooLong: (max: number | bigint) => `A text is too long: at most ${max} characters.`,
+  tooShort: (min: number | bigint) => `A text is too short: at least ${min} characters.`,
+  tooMany: (max: number | bigint) => `Too many were chosen: at most ${max}.`,
+  tooFew: (min: number | bigint) => `Too few were chosen: at least ${min}.`,
+  tooLarge: (max: number | bigint) => `A number is too large: at most ${max}.`,
+  tooSmall: (min: number | bigint) => `A number is too small: at least ${min}.`,
+  invalid: 'Something in this form is not valid. Check what you entered and try again.',
+} as const;

@@ -11,10 +11,15 @@ export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
   contractor: 'Contractor',
 };
 
-/** Active and Terminated are stored; On Leave is derived from approved leave covering today. */
-export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'terminated'] as const;
+/**
+ * An employee's status on a day, derived from their dates (the server's today: see
+ * employees.ts, statusOf): Starting before the start date, Terminated after the last day (the end
+ * date), On Leave on a day of approved leave, else Active. A leaver is Active (or On Leave) until
+ * their last day, and a hire is not Active before their first.
+ */
+export const EMPLOYEE_STATUSES = ['active', 'on_leave', 'starting', 'terminated'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
-export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = { active: 'Active', on_leave: 'On Leave', terminated: 'Terminated' };
+export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = { active: 'Active', on_leave: 'On Leave', starting: 'Starting', terminated: 'Terminated' };
 
 export const LEAVE_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
@@ -39,17 +44,23 @@ export const HRMS_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
   employmentTypeRequired: 'Choose an employment type',
   startDateRequired: 'Start date is required (YYYY-MM-DD)',
-  emailTaken: 'An employee with this work email already exists in your company.',
+  // The same words whoever holds the address, in the caller's entities or not: see explainEmployeeError.
+  emailTaken: 'This work email is already in use. Enter a different one.',
   employeeNotFound: 'Employee not found',
   managerNotFound: 'The manager must be an employee of the same entity.',
   managerCycle: 'An employee cannot report to themselves or to one of their own reports.',
+  managerAdminOnly: 'Only an App Admin can set or change who an employee reports to.',
   userNotFound: 'The linked user must be a user of your company.',
   userTaken: 'This user is already linked to another employee in this entity.',
   alreadyTerminated: 'This employee is already terminated.',
+  afterLastDay: 'Leave cannot go past the employee’s last day.',
   endDateRequired: 'End date is required',
   endBeforeStart: 'The end date cannot be before the start date.',
   employeeCreated: 'Employee added successfully',
   employeeUpdated: 'Employee updated successfully',
+  // The form's own words when the API's answer is not a sentence for the user (see formErrors).
+  employeeAddFailed: 'Failed to add employee. Please try again.',
+  employeeUpdateFailed: 'Failed to update employee. Please try again.',
   employeeTerminated: 'Employee terminated',
   leaveTypeNameRequired: 'Leave type name is required',
   allowanceInvalid: 'Allowance must be a whole number of days from 0 to 366 (0 means unlimited).',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ACCESS_ROLES } from './roles';
-import { csvText } from './text';
+import { csvText, TEXT_MESSAGES } from './text';
+
+/** The largest version: the columns are PostgreSQL `integer` (a larger number in a query was a 500). */
+export const MAX_VERSION = 2_147_483_647;
 
 /** Messages every module shares (docs/modules.md). */
 export const MODULE_MESSAGES = {
@@ -12,7 +15,10 @@ export const MODULE_MESSAGES = {
   importTooManyRows: 'An import can hold at most 1000 rows.',
   importEmpty: 'The file has no rows to import.',
   importBadHeader: 'The first row must name the columns:',
-  invalidText: 'Text cannot contain control characters.',
+  /** The shared sentence (src/shared/text.ts): a module's text fields refuse what every field refuses. */
+  invalidText: TEXT_MESSAGES.controlCharacters,
+  versionRequired: 'version is required',
+  versionInvalid: `version must be a whole number from 1 to ${MAX_VERSION}`,
 } as const;
 
 /** `?entityId=`: one entity, or absent for all the caller's entities ("All entities"). */
@@ -36,22 +42,19 @@ export const importInput = z
   .object({ entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }), csv: csvText({ max: 2_000_000, invalid: MODULE_MESSAGES.invalidText }) })
   .strict();
 
-/** `version` sent back on an update: the server refuses it (409) when the record changed since. */
-export const versionField = z.number({ error: 'version is required' }).int().min(1);
+/**
+ * `version` sent back on an update: the server refuses it (409) when the record changed since. A
+ * version is a whole number from 1 to MAX_VERSION; anything else answers 400 in words, whatever
+ * the check it fails (0, -1, 1.5, 1e20, 2147483648, "1").
+ */
+export const versionField = z
+  .number({ error: (issue) => (issue.input === undefined ? MODULE_MESSAGES.versionRequired : MODULE_MESSAGES.versionInvalid) })
+  .int(MODULE_MESSAGES.versionInvalid)
+  .min(1, MODULE_MESSAGES.versionInvalid)
+  .max(MAX_VERSION, MODULE_MESSAGES.versionInvalid);
 
-/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
-export const isIsoDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 2200;
-};
-
-/** A date field: the YYYY-MM-DD pattern (in the API reference), then a real calendar day. */
-export const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isIsoDate, message);
+/** The shared date rules (src/shared/dates.ts), where the module schemas have always found them. */
+export { isIsoDate, isoDate } from './dates';
 
 /** Module text rules, each with the module's messages: see src/shared/text.ts. */
 export const moduleTextRules = (max: number) => ({ max, maxMessage: `At most ${max} characters.`, invalid: MODULE_MESSAGES.invalidText });

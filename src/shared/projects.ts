@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { entityFilter, isoDate, moduleTextRules, MODULE_MESSAGES, versionField } from './modules';
+import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
-import { nameText, NO_CONTROL_CHARACTERS_EXCEPT_LINES, optionalNameText, optionalPlainText, plainText, uuid } from './text';
+import { multilineText, nameText, optionalNameText, optionalPlainText, plainText, uuid } from './text';
 
 /** Spec §4's project labels, now real values. */
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'review', 'completed'] as const;
@@ -48,9 +48,8 @@ export const PROJECTS_MESSAGES = {
 } as const;
 
 const text = (max: number) => optionalPlainText(moduleTextRules(max));
-/** Markdown: line breaks and tabs are its structure; every other control character is refused. */
-const markdown = (max: number) =>
-  z.string().max(max, `At most ${max} characters.`).regex(NO_CONTROL_CHARACTERS_EXCEPT_LINES, MODULE_MESSAGES.invalidText);
+/** Markdown: line breaks and tabs are its structure (the shared multi-line rule). */
+const markdown = (max: number) => multilineText(moduleTextRules(max));
 
 export const projectKey = z
   .string({ error: PROJECTS_MESSAGES.keyInvalid })
@@ -258,7 +257,7 @@ export const board = z.object({
 });
 export type Board = z.infer<typeof board>;
 
-export const commentInput = z.object({ body: plainText({ required: PROJECTS_MESSAGES.commentRequired, ...moduleTextRules(5000) }).pipe(markdown(5000)) }).strict();
+export const commentInput = z.object({ body: multilineText({ required: PROJECTS_MESSAGES.commentRequired, ...moduleTextRules(5000) }) }).strict();
 export const comment = z.object({ id: z.uuid(), author: person.nullable(), authorName: z.string(), body: z.string(), createdAt: z.string() });
 export type Comment = z.infer<typeof comment>;
 

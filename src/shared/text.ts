@@ -6,6 +6,8 @@ import { z } from 'zod';
  *
  * - text fields reject control characters (Unicode Cc: NUL, escape, DEL, C1 controls); a NUL
  *   reaching PostgreSQL is a 500, and none of them belongs in a name or an email;
+ * - multi-line fields (the ones a form shows as a text box: descriptions, notes, comments) take
+ *   line breaks and tabs as well, and nothing else of those (`multilineText`);
  * - names are normalised to NFKC and also reject format characters (Cf: bidi overrides such as
  *   U+202E, zero-width spaces and joiners, the BOM), so "RaceOrg\u200b" cannot sit beside
  *   "RaceOrg", "\u200b\u200b" cannot pass a length rule, and "\u202egnp.exe" cannot render
@@ -16,8 +18,8 @@ import { z } from 'zod';
  * a test checks that every string a route accepts carries one.
  */
 export const TEXT_MESSAGES = {
-  controlCharacters: 'Text must not contain control characters',
-  invalidCharacters: 'Names must not contain control or invisible formatting characters',
+  controlCharacters: 'This text holds a hidden character that cannot be saved (often one pasted from another program). Remove it and try again.',
+  invalidCharacters: 'This text holds a hidden or invisible formatting character (often one pasted from another program). Retype it and try again.',
 } as const;
 
 /**
@@ -93,6 +95,26 @@ export function optionalPlainText(rules: OptionalTextRules) {
     .string()
     .trim()
     .regex(NO_CONTROL_CHARACTERS, rules.invalid ?? TEXT_MESSAGES.controlCharacters)
+    .max(rules.max, rules.maxMessage);
+}
+
+/** No control character but a line feed or a tab (multi-line text once its line breaks are "\n"). */
+export const NO_CONTROL_CHARACTERS_EXCEPT_LF_AND_TAB = /^(?:[^\p{Cc}\p{Cs}]|[\t\n])*$/u;
+
+/**
+ * Multi-line free text, what a form shows as a text box (a job description, interview notes, an
+ * activity note, a comment): the rules of `optionalPlainText`, but line breaks and tabs are the
+ * writer's. "\r\n" (Windows, text pasted from some programs) is kept as "\n", so a text has one
+ * spelling whatever sent it; a lone "\r" and every other control character are still refused.
+ * With `required`, it must not be empty after trimming.
+ */
+export function multilineText(rules: OptionalTextRules & { required?: string }) {
+  const text = z
+    .string(rules.required ? { error: rules.required } : undefined)
+    .overwrite((v) => v.replace(/\r\n/g, '\n'))
+    .trim();
+  return (rules.required ? text.min(1, rules.required) : text)
+    .regex(NO_CONTROL_CHARACTERS_EXCEPT_LF_AND_TAB, rules.invalid ?? TEXT_MESSAGES.controlCharacters)
     .max(rules.max, rules.maxMessage);
 }
 

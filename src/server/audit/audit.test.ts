@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
 import { withTenant } from '../db/tenant';
+import { csvCell } from '../platform/csv';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
 import { purgeAuditEvents } from './purge';
 import { recordEvent, type AuditContext } from './record-event';
-import { csvCell, exportAuditEvents } from './service';
+import { exportAuditEvents } from './service';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -182,6 +183,21 @@ describe('recordEvent keeps secrets out', () => {
     ]);
     // (Distinctive values: random ids in the row may contain short hex strings like "c1".)
     expect(JSON.stringify(row)).not.toMatch(/hunter|SECRET-/);
+  });
+
+  it('leaves internal fields (a rank, a version, the last write time) out of before and after', async () => {
+    await withTenant(t.database.db, a.companyId, (tx) =>
+      recordEvent(tx, {
+        context: { ...context, requestId: 'r-internal' },
+        companyId: a.companyId,
+        action: 'task.moved',
+        target: { type: 'task', id: a.userId, label: 'x' },
+        before: { status: 'todo', rank: 'a1', version: 3, updated_at: '2026-01-01T00:00:00Z' },
+        after: { status: 'done', rank: 'Zz', version: 4, updated_at: '2026-01-02T00:00:00Z' },
+      }),
+    );
+    const [row] = await t.sql<EventRow>("select * from audit_events where request_id = 'r-internal'");
+    expect(row!.changes).toEqual([{ field: 'status', before: 'todo', after: 'done' }]);
   });
 
   it('refuses an action outside the vocabulary, and the change with it', async () => {
@@ -395,7 +411,8 @@ describe('GET /api/audit-events/export', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
+    // A tab is a separator too: quoted, and the part after it is neutralised as well.
+    expect(csvCell('\t=1')).toBe(`"'\t'=1"`);
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditChange, type AuditTargetType } from '@/shared/audit';
+import { AUDIT_ACTIONS, isInternalAuditField, type AuditAction, type AuditChange, type AuditTargetType } from '@/shared/audit';
 import { auditEvents } from '../db/schema';
 import type { Tx } from '../db/tenant';
 
@@ -69,12 +69,15 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   return String(value); // bigint, symbol: their text
 }
 
-/** The fields that changed between before and after, each once, secrets left out. */
+/**
+ * The fields that changed between before and after, each once, secrets and internal fields
+ * (a rank, a version: isInternalAuditField) left out.
+ */
 export function diffChanges(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}): AuditChange[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changes: AuditChange[] = [];
   for (const field of fields) {
-    if (isDeniedKey(field)) continue;
+    if (isDeniedKey(field) || isInternalAuditField(field)) continue;
     const inBefore = Object.hasOwn(before, field);
     const inAfter = Object.hasOwn(after, field);
     const b = inBefore ? scrubValue(before[field]) : undefined;

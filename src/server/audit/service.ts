@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { keysetPage, toPage } from '../db/pagination';
 import { auditEvents } from '../db/schema';
 import { withTenant } from '../db/tenant';
+import { csvLines } from '../platform/csv';
 
 /** `%`, `_` and `\` typed in a filter are matched as themselves, not as patterns. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -80,19 +81,8 @@ export async function* exportAuditEvents(db: Db, admin: SessionUser, filter: Par
   }
 }
 
-/**
- * A CSV cell that a spreadsheet shows as text: a value starting with =, +, -, @, tab or carriage
- * return is prefixed with a quote (it would otherwise run as a formula), then quoted as RFC 4180 needs.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRow(values: unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
+/** One line of the export, by the cell rule of every CSV export (platform/csv.ts): a list of changes is JSON. */
+export const csvRow = (values: unknown[]) => csvLines([values]);
 
 export const auditCsvValues = (e: AuditEvent) => [
   e.createdAt,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-call';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
@@ -12,11 +12,29 @@ export interface Session {
 }
 
 /** Reads the session through better-auth; null when there is none or it has ended. */
-export async function loadSession(auth: Auth, headers: Headers): Promise<Session | null> {
+export async function loadSession(auth: Auth, headers: Headers): Promise<(Session & { lastActiveAt: Date }) | null> {
   if (!headers.get('cookie')) return null; // no cookie, no session: skip the database
   const result = await auth.api.getSession({ headers, query: { disableRefresh: false } });
   if (!result) return null;
-  return { user: toSessionUser(result.user), sessionId: result.session.id };
+  return { user: toSessionUser(result.user), sessionId: result.session.id, lastActiveAt: new Date(result.session.updatedAt) };
+}
+
+/**
+ * How stale a session's last activity (`updated_at`, "Last active" on the sessions page) may get
+ * while it is used. better-auth writes it only when it refreshes the session (once a day), so the
+ * sessions page showed the sign-in time all day; writing it on every request would cost each one
+ * a round trip. The session check reads it anyway: it is written when older than this.
+ */
+export const SESSION_ACTIVITY_INTERVAL_MS = 60_000;
+
+async function touchWhenStale(db: Db, sessionId: string, lastActiveAt: Date) {
+  const now = Date.now();
+  if (now - lastActiveAt.getTime() < SESSION_ACTIVITY_INTERVAL_MS) return;
+  // Only while still stale: of concurrent requests that all read it stale, one writes.
+  await db
+    .update(sessions)
+    .set({ updatedAt: new Date(now) })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.updatedAt, new Date(now - SESSION_ACTIVITY_INTERVAL_MS))));
 }
 
 /** better-auth's user object, with our additional fields, as the API shows it. */
@@ -113,13 +131,16 @@ export async function readSession(auth: Auth, db: Db, cookieHeader: string | und
   const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || refreshDue) return loadCompleteSession(auth, db, headers());
 
+  await touchWhenStale(db, row.sessionId, row.updatedAt);
   return toSession(row);
 }
 
 /** better-auth's session read, with the two-factor state its user lacks. */
 async function loadCompleteSession(auth: Auth, db: Db, headers: Headers): Promise<Session | null> {
-  const session = await loadSession(auth, headers);
-  if (!session) return null;
+  const found = await loadSession(auth, headers);
+  if (!found) return null;
+  const { lastActiveAt, ...session } = found;
+  await touchWhenStale(db, session.sessionId, lastActiveAt);
   return { ...session, user: { ...session.user, ...(await twoFactorState(db, session.user.id)) } };
 }
 
@@ -131,6 +152,7 @@ async function loadCompleteSession(auth: Auth, db: Db, headers: Headers): Promis
 const sessionColumns = {
   sessionId: sessions.id,
   expiresAt: sessions.expiresAt,
+  updatedAt: sessions.updatedAt,
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -149,7 +171,7 @@ const sessionsWithUsers = (db: Db) =>
 type SessionRow = Awaited<ReturnType<typeof sessionsWithUsers>>[number];
 
 function toSession(row: SessionRow): Session {
-  const { sessionId, expiresAt: _expiresAt, requireTwoFactor: _require, ...user } = row;
+  const { sessionId, expiresAt: _expiresAt, updatedAt: _updatedAt, requireTwoFactor: _require, ...user } = row;
   return { sessionId, user: toSessionUser({ ...user, twoFactorSetupRequired: twoFactorSetupRequired(row) }) };
 }
 

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_CODES, ERROR_MESSAGES } from '@/shared/errors';
+import { z } from 'zod';
+import { ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@/shared/errors';
 
 /** An error whose status and message are meant for the client, as they are. */
 export class AppError extends Error {
@@ -18,3 +19,43 @@ export const forbidden = (message = 'Not allowed') => new AppError(403, ERROR_CO
 export const notFound = (message: string = ERROR_MESSAGES.notFound) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * Whether an issue's message is zod's own wording rather than a sentence of our schemas: it is
+ * what zod's locale says for that issue. (An "expected string, received number" names the input,
+ * which the finished issue no longer holds: its opening is compared.)
+ */
+function isZodWording(issue: Issue): boolean {
+  if (issue.code === 'invalid_type') return issue.message.startsWith('Invalid input');
+  const own = z.config().localeError?.(issue as never);
+  return issue.message === (typeof own === 'string' ? own : own?.message);
+}
+
+/**
+ * The message of a 400 for a refused input: the schema's sentence where it has one, else a
+ * sentence about the task in place of zod's wording (VALIDATION_MESSAGES). Both the answer
+ * (app.ts, the validation hook) and the API reference's examples (route.ts) go through here.
+ */
+export function validationMessage(issue: Issue): string {
+  if (!isZodWording(issue)) return issue.message;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return VALIDATION_MESSAGES.unknownField;
+    case 'invalid_type':
+      return issue.message.endsWith('received undefined') ? VALIDATION_MESSAGES.missing : VALIDATION_MESSAGES.invalid;
+    case 'too_big':
+      if (issue.origin === 'string') return VALIDATION_MESSAGES.tooLong(issue.maximum);
+      if (issue.origin === 'array' || issue.origin === 'set') return VALIDATION_MESSAGES.tooMany(issue.maximum);
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return VALIDATION_MESSAGES.tooLarge(issue.maximum);
+      return VALIDATION_MESSAGES.invalid;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? VALIDATION_MESSAGES.empty : VALIDATION_MESSAGES.tooShort(issue.minimum);
+      if (issue.origin === 'array' || issue.origin === 'set') return VALIDATION_MESSAGES.tooFew(issue.minimum);
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return VALIDATION_MESSAGES.tooSmall(issue.minimum);
+      return VALIDATION_MESSAGES.invalid;
+    default:
+      return VALIDATION_MESSAGES.invalid;
+  }
+}

@@ -1,9 +1,10 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
-import { apiError, ERROR_CODES, ERROR_MESSAGES } from '@/shared/errors';
+import { apiError, ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@/shared/errors';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
 import { requireAccess, type Access, type AccessOptions } from '../auth/guard';
+import { validationMessage } from './errors';
 import { UNSAFE_METHODS } from './origin-check';
 import { SESSION_SECURITY_SCHEME, type ApiTag } from './openapi';
 
@@ -146,7 +147,7 @@ function validationMessages(config: Pick<RouteConfig, 'request'>): string[] {
   const messages: string[] = [];
   const collect = (schema: unknown, input: unknown) => {
     const result = (schema as ZodType | undefined)?.safeParse(input);
-    if (result && !result.success) messages.push(...result.error.issues.map((i) => i.message));
+    if (result && !result.success) messages.push(...result.error.issues.map(validationMessage));
   };
   const media = config.request?.body?.content?.['application/json'];
   const body = media && 'schema' in media ? media.schema : undefined;
@@ -168,7 +169,7 @@ function standardErrors(access: Access, config: Pick<RouteConfig, 'method' | 're
   const hasInput = Boolean(config.request?.body || config.request?.query || config.request?.params);
   if (hasInput) {
     const messages = validationMessages(config);
-    errors[400] = errorResponse(messages.length ? messages : ['Invalid input']);
+    errors[400] = errorResponse(messages.length ? messages : [VALIDATION_MESSAGES.invalid]);
   }
   if (access !== 'public') errors[401] = errorResponse([ERROR_MESSAGES.notSignedIn]);
   const forbidden = [

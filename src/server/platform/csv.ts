@@ -8,17 +8,48 @@ import { AppError, badRequest } from '../http/errors';
 export const MAX_IMPORT_ROWS = 1000;
 
 /**
- * A cell a spreadsheet would not run as a formula (CSV injection, OWASP): text starting with
- * = + - @ or a tab/carriage return gets a leading apostrophe.
+ * The characters a spreadsheet may split a line at. Our delimiter is the comma, but a spreadsheet
+ * opening a CSV file uses the list separator of the user's locale: a semicolon wherever the
+ * decimal separator is a comma (most of Europe and Latin America), so a name `x;=1+1;` opened as
+ * a live cell `=1+1` (issue 30, finding 7). Tab and pipe are the other separators that import
+ * dialogs and "Text to Columns" offer or detect. Space is left out: no spreadsheet splits at it
+ * unless asked, and neutralising after every space would change ordinary text ("Sales - EU").
  */
-export const csvSafe = (value: string | number | null | undefined) => {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
+const SEPARATORS = ',;\t|';
 
-/** Lines of CSV for rows of cells (RFC 4180 quoting by csv-stringify), each cell made safe. */
-export const csvLines = (rows: (string | number | null | undefined)[][]) => stringify(rows.map((r) => r.map(csvSafe)), { record_delimiter: '\r\n' });
+/**
+ * The start of every part a spreadsheet may see as a cell (the start of the text, and just after
+ * each separator) followed by a formula character: = + - @, tab or carriage return (OWASP), also
+ * after spaces, which a reader may trim.
+ */
+const FORMULA_START = new RegExp(`(?<=^|[${SEPARATORS}])(?=[ ]*[=+\\-@\t\r])`, 'g');
+
+/** A value's text in a cell: nothing for null, numbers as written, lists and objects as JSON. */
+const cellText = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * A value a spreadsheet shows as text, never runs (CSV injection): every part that could start a
+ * formula gets a leading apostrophe, at the start of the text and after each separator, so the
+ * formula stays text even when a spreadsheet splits the cell at a separator we did not expect
+ * (a locale's list separator, "Text to Columns").
+ */
+export const csvSafe = (value: unknown) => cellText(value).replace(FORMULA_START, "'");
+
+/**
+ * Lines of CSV (CRLF after each) for rows of cells, each made safe. csv-stringify quotes (RFC 4180,
+ * quotes doubled) a cell holding a comma or a quote; `quoted_match` adds the other separators, so a
+ * spreadsheet splitting at a semicolon, tab or pipe still reads one cell, and a line break of
+ * either kind (with a CRLF record delimiter it quotes neither a lone LF nor a lone CR by itself,
+ * and the rest of such a cell would start a row of its own).
+ */
+export const csvLines = (rows: readonly (readonly unknown[])[]) =>
+  stringify(
+    rows.map((row) => row.map(csvSafe)),
+    { record_delimiter: '\r\n', quoted_match: /[;\t|\r\n]/ },
+  );
+
+/** One cell as csvLines writes it. */
+export const csvCell = (value: unknown) => csvLines([[value]]).slice(0, -2);
 
 /**
  * A CSV download streamed a page at a time: `pages` yields rows until the list ends, each page

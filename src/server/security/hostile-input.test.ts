@@ -1,5 +1,6 @@
 /** Random and hostile values at every endpoint: never a 5xx, always a clear 4xx, nothing written. */
 import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Client, createTestApp, signUpBody, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
@@ -7,7 +8,10 @@ import { routeKey, routeTable, type RouteInfo } from './route-table';
 import { userLifecycleValidBodies } from '../modules/users/security-cases';
 import { twoFactorValidBodies } from '../modules/two-factor/route-cases';
 import { atsStoredText, atsValidBodies, atsWrittenRows } from '../modules/ats/hostile-cases';
+import { atsRecords } from '../modules/ats/authorization-cases';
+import { crmRecords } from '../modules/crm/test-fixtures';
 import { projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
+import { newKey } from '../modules/projects/test-fixtures';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -38,6 +42,12 @@ const taintedName = fc
   .tuple(fc.string({ maxLength: 8 }), fc.array(fc.oneof(controlChar, formatChar), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 8 }))
   .map(([before, bad, after]) => `${before}${bad.join('')}${after}`);
 
+/**
+ * Text a spreadsheet could split into a live formula: a separator some locale or import dialog
+ * uses (semicolon, comma, tab, pipe), then a formula character, also after spaces.
+ */
+const SEPARATOR_EDGES = ['x;=1+1;', 'x,=1+1', 'x|@SUM(A1)', 'x; -1', 'a;+1;b', 'x\t=1', ';=HYPERLINK("http://x")', 'x;=cmd|\' /C calc\'!A0'];
+
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
@@ -61,7 +71,9 @@ const hostileString = fc.oneof(
     '\u200b\u200b',
     'RaceOrg\u200b',
     '      ',
+    ...SEPARATOR_EDGES,
   ),
+  fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom(...SEPARATOR_EDGES), fc.string({ maxLength: 6 })).map((parts) => parts.join('')),
 );
 
 /** Real ids (this company's and another's) in random letter case, plus look-alikes. */
@@ -88,6 +100,39 @@ const tamperedCursor = fc.oneof(
   fc.anything().map((value) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url')),
   hostileString,
 );
+
+/**
+ * Values at the edges of what a date, a date and time, a version or a year can be (issue 30,
+ * finding 5): PostgreSQL has no year 0, JavaScript writes year 10000 as "+010000", an offset
+ * (+14:00, -12:00, +23:59) moves an instant across a year, and a version column is a 32-bit integer.
+ */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const edgeYear = fc.oneof(fc.constantFrom(0, 1, 1899, 1900, 2200, 2201, 9999, 10000, 99999, 275760), fc.integer({ min: 0, max: 10000 }));
+const edgeDay = fc.tuple(edgeYear, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
+const edgeDate = fc.oneof(fc.constantFrom('0000-01-01', '0000-02-29', '0001-01-01', '1899-12-31', '1900-01-01', '2200-12-31', '2201-01-01', '9999-12-31', '10000-01-01', '+010000-01-01'), edgeDay);
+const edgeDateTime = fc.oneof(
+  fc.constantFrom(
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+14:00',
+    '1900-01-01T00:00:00+14:00',
+    '2026-01-01T00:00:00+14:00',
+    '2026-01-01T00:00:00-12:00',
+    '2026-01-01T00:00:00+23:59',
+    '2200-12-31T23:59:59-12:00',
+    '9999-12-31T23:59:59Z',
+    '9999-12-31T23:59:59-12:00',
+    '10000-01-01T00:00:00Z',
+    '+010000-01-01T00:00:00Z',
+  ),
+  fc
+    .tuple(edgeDay, fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom('', '.5', '.999999999'), fc.constantFrom('Z', '+14:00', '-12:00', '+23:59', '-23:59', '+00:00', '+05:45'))
+    .map(([day, h, m, fraction, offset]) => `${day}T${pad(h)}:${pad(m)}:00${fraction}${offset}`),
+);
+const edgeVersion = fc.oneof(fc.constantFrom(0, -1, 1, 2147483647, 2147483648, 4294967296, -2147483649, Number.MAX_SAFE_INTEGER, 1e20, 1.5), fc.integer(), fc.double());
+const edgeYearParam = fc.oneof(edgeYear.map(String), fc.constantFrom('-1', '1e20', '2026.5', '2147483648', ''));
+const EDGES = { dateTime: edgeDateTime, date: edgeDate, version: edgeVersion, year: edgeYearParam } satisfies Record<string, fc.Arbitrary<unknown>>;
+type EdgeKind = keyof typeof EDGES;
 
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -121,6 +166,8 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   'PATCH /organizations/{id}': () => ({ name: `Org ${randomUUID()}` }),
   'POST /entities': () => ({ name: `Entity ${randomUUID()}`, organizationId: a.organizationId, country: 'Other', productIds: [a.productIds.crm] }),
   'PATCH /entities/{id}': () => ({ name: `Entity ${randomUUID()}`, country: 'Other' }),
+  // The company holds every product already: a valid add that changes nothing.
+  'POST /company/products': () => ({ productId: a.productIds.crm }),
   'POST /users': () => ({
     firstName: 'Prop',
     lastName: 'Test',
@@ -210,6 +257,71 @@ const writtenRows = async () => {
 
 const pathFor = (r: RouteInfo, id: string) => r.path.replace('{id}', encodeURIComponent(id));
 
+type Schema = { type?: string | string[]; format?: string; pattern?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; $ref?: string };
+type OpenApi = {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+  components?: { schemas?: Record<string, Schema> };
+};
+const openApi = async () => (await (await t.app.request('/api/openapi.json')).json()) as OpenApi;
+
+/** A date, date-and-time, version or year field of a route: where it is, and which edges it takes. */
+interface EdgeField {
+  in: 'body' | 'query';
+  path: string[];
+  kind: EdgeKind;
+}
+
+/**
+ * Every field and query parameter that takes a date, a date and time, a version or a year, read
+ * from each route's schema in /api/openapi.json (its `date-time` format, the YYYY-MM-DD pattern, an
+ * integer named version or year), so a future route's date or version is tested without a line here.
+ */
+function edgeFieldsByRoute(doc: OpenApi): Map<string, EdgeField[]> {
+  const kindOf = (name: string, s: Schema): EdgeKind | undefined => {
+    const types = [s.type].flat();
+    if (s.format === 'date-time') return 'dateTime';
+    if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return 'date';
+    if (types.includes('integer') || types.includes('number')) return name === 'version' ? 'version' : name === 'year' ? 'year' : undefined;
+    return undefined;
+  };
+  const byRoute = new Map<string, EdgeField[]>();
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const fields: EdgeField[] = [];
+      const walk = (schema: Schema | undefined, at: string[]) => {
+        if (!schema) return;
+        const s = schema.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+        if (!s) return;
+        const kind = at.length > 0 ? kindOf(at[at.length - 1]!, s) : undefined;
+        if (kind) fields.push({ in: 'body', path: at, kind });
+        for (const [key, child] of Object.entries(s.properties ?? {})) walk(child, [...at, key]);
+        for (const child of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(child, at);
+      };
+      walk(op.requestBody?.content['application/json']?.schema, []);
+      for (const p of op.parameters ?? []) {
+        const kind = p.in === 'query' ? kindOf(p.name, p.schema) : undefined;
+        if (kind) fields.push({ in: 'query', path: [p.name], kind });
+      }
+      if (fields.length > 0) byRoute.set(`${method.toUpperCase()} ${path.replace(/^\/api/, '')}`, fields);
+    }
+  }
+  return byRoute;
+}
+
+/** A copy of `body` with `value` at `path` (creating the objects on the way). */
+const withValueAt = (body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> => {
+  const [head, ...rest] = path;
+  if (rest.length === 0) return { ...body, [head!]: value };
+  const inner = body[head!];
+  return { ...body, [head!]: withValueAt(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest, value) };
+};
+
+/** A 400's message is the rule's, in words: never zod's own wording ("Too big: expected number to be <=…"). */
+const RAW_SCHEMA_MESSAGE = /^(Invalid (input|string|option|number|ISO|key|element)\b|Too (small|big):|Unrecognized keys?\b)/;
+
+/** The characters a spreadsheet may split a cell at (a locale's list separator, an import dialog). */
+const CELL_SEPARATORS = /[,;\t|]/;
+
 describe('hostile input', () => {
   it('bodies: every POST and PATCH answers 4xx or success, never 5xx, and writes nothing when refused', async () => {
     for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PATCH')) {
@@ -251,6 +363,101 @@ describe('hostile input', () => {
     }
     await storedTextIsClean();
   }, 180_000);
+
+  it('names with spreadsheet separators (; , tab |) and formulas: every CSV export quotes them, and no part of any cell starts a formula', async () => {
+    // Each text field of each valid body in turn carries separators and formulas, so every kind of
+    // record that an export shows holds some (a refused one is fine: the rules of that field said no).
+    const separated = ';=1+1;|@SUM(A1), -2';
+    for (const r of routes.filter((x) => x.method === 'POST' && x.access !== 'public' && validBodies[routeKey(x)])) {
+      const base = validBodies[routeKey(r)]!();
+      for (const [key, value] of Object.entries(base)) {
+        if (typeof value !== 'string' || key === 'csv' || /^[0-9a-f-]{36}$/i.test(value)) continue;
+        const res = await a.client.request('POST', pathFor(r, a.organizationId), JSON.stringify({ ...base, [key]: `${value}${separated}` }));
+        expect(res.status, `${routeKey(r)} ${key}`).toBeLessThan(500);
+      }
+    }
+    // The valid bodies of an opportunity and an interview name records that do not exist, and a
+    // project's key is taken after its first use: these are made here.
+    expect((await a.client.post('/projects/projects', { entityId: a.entityId, name: `Plan${separated}`, key: newKey() })).status).toBe(201);
+    const crm = await crmRecords(a.client, a.entityId);
+    expect((await a.client.post('/crm/opportunities', { entityId: a.entityId, clientId: crm.clientId, name: `Deal${separated}`, amountMinor: 100 })).status).toBe(201);
+    const ats = await atsRecords(a.client, a.entityId, [a.userId]);
+    const interview = { applicationId: ats.applicationId, startsAt: '2099-01-01T10:00:00Z', durationMinutes: 30, interviewerIds: [a.userId], location: `Room${separated}` };
+    expect((await a.client.post('/ats/interviews', interview)).status).toBe(201);
+    const doc = await openApi();
+    const exports = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op.responses?.['200']?.content?.['text/csv']).map(([method]) => `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`));
+    expect(exports.length).toBeGreaterThanOrEqual(10);
+    const withSeparators = new Set<string>();
+    for (const key of exports) {
+      const res = await t.app.request(`/api${key.slice(key.indexOf(' ') + 1)}`, { headers: { cookie: a.client.cookie } });
+      expect(res.status, key).toBe(200);
+      const text = await res.text();
+      const cells = (parse(text, { bom: true, relax_column_count: true }) as string[][]).flat();
+      for (const cell of cells) {
+        // However a spreadsheet splits the cell (its locale's separator, "Text to Columns"), no part is a formula…
+        for (const part of cell.split(CELL_SEPARATORS)) expect(part, `${key}: ${JSON.stringify(cell)}`).not.toMatch(/^ *[=+\-@\r]/);
+        // …and the file quotes it, so a spreadsheet splitting at ; | or tab still reads one cell.
+        if (/[;|\t]/.test(cell)) {
+          withSeparators.add(key);
+          expect(text, `${key}: ${JSON.stringify(cell)}`).toContain(`"${cell.replace(/"/g, '""')}"`);
+        }
+      }
+    }
+    // Every export showed some: the rule was tried on each.
+    expect(exports.filter((key) => !withSeparators.has(key))).toEqual([]);
+  }, 180_000);
+
+  it('dates, dates and times, versions and years at their edges, in every field and query parameter that takes one: never 5xx, a message in words, nothing written when refused', async () => {
+    // Real records of this company, so a version or a date reaches the update that reads it.
+    const crm = await crmRecords(a.client, a.entityId);
+    const ats = await atsRecords(a.client, a.entityId, [a.userId]);
+    const employee = await a.client.post('/hrms/employees', validBodies['POST /hrms/employees']!());
+    const leaveTypes = await a.client.get(`/hrms/leave-types?entityId=${a.entityId}`);
+    const recordOf: Record<string, string> = {
+      '/hrms/employees': employee.body.id,
+      '/hrms/leave-types': leaveTypes.body.items[0].id,
+      '/crm/clients': crm.clientId,
+      '/crm/contacts': crm.contactId,
+      '/crm/leads': crm.leadId,
+      '/crm/opportunities': crm.opportunityId,
+      '/ats/jobs': ats.jobId,
+      '/ats/candidates': ats.candidateId,
+      '/ats/applications': ats.applicationId,
+      '/ats/interviews': ats.interviewId,
+      '/projects/projects': projectsA.projectId,
+      '/projects/tasks': projectsA.taskId,
+    };
+    const edgeFields = edgeFieldsByRoute(await openApi());
+    expect([...edgeFields.values()].flat().map((f) => f.kind).sort()).toEqual(expect.arrayContaining(['date', 'dateTime', 'version', 'year']));
+    for (const [key, fields] of edgeFields) {
+      const r = routes.find((x) => routeKey(x) === key)!;
+      const path = pathFor(r, recordOf[r.path.split('/{id}')[0]!] ?? a.organizationId);
+      const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray(fields, { minLength: 1 }).chain((chosen) => fc.tuple(...chosen.map((f) => EDGES[f.kind].map((value) => [f, value] as const)))),
+          async (changes) => {
+            const before = await writtenRows();
+            let body = hasBody ? (validBodies[key]?.() ?? {}) : undefined;
+            const query = new URLSearchParams();
+            for (const [f, value] of changes) {
+              if (f.in === 'query') query.set(f.path[0]!, String(value));
+              else body = withValueAt(body ?? {}, f.path, value);
+            }
+            const res = await a.client.request(r.method, `${path}${query.size > 0 ? `?${query}` : ''}`, body === undefined ? undefined : JSON.stringify(body));
+            const label = `${key} ${query} ${JSON.stringify(body)?.slice(0, 300)}`;
+            expect(res.status, label).toBeLessThan(500);
+            if (res.status >= 400) {
+              expect(res.body.error.message, label).toEqual(expect.any(String));
+              expect(res.body.error.message, label).not.toMatch(RAW_SCHEMA_MESSAGE);
+              expect(await writtenRows(), label).toBe(before);
+            }
+          },
+        ),
+        { numRuns: 25 },
+      );
+    }
+  }, 300_000);
 
   it('path ids in any letter case, tampered cursors and query strings: never 5xx, and the admin is never deleted', async () => {
     for (const r of routes) {

@@ -2,14 +2,21 @@
  * The shared input rules (src/shared/text.ts) at the API, one test per finding of issue 17 they
  * answer: ids in any letter case (3, 8), control characters (6), tampered cursors (7), invisible
  * and bidi characters in names (14), blank passwords (15); and the OpenAPI walk that makes every
- * future route carry a character rule on each string it accepts.
+ * future route carry a character rule on each string it accepts. Issue 31: multi-line fields take
+ * line breaks and tabs (and nothing else of the control characters), and a refused body is told
+ * in a sentence, never in zod's words.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
+import { VALIDATION_MESSAGES } from '@/shared/errors';
 import { ORGANIZATION_MESSAGES } from '@/shared/organizations';
+import { PROJECTS_MESSAGES } from '@/shared/projects';
 import { TEXT_MESSAGES } from '@/shared/text';
 import { USER_MESSAGES } from '@/shared/users';
+import { addUser as addAtsUser, addCandidate, addJob, apply, jobBody } from '../modules/ats/test-fixtures';
+import { addClient } from '../modules/crm/test-fixtures';
+import { addProject, addTask, newKey } from '../modules/projects/test-fixtures';
 import { Client, createTestApp, signUpBody, signUpCompany, uniqueEmail, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -170,6 +177,152 @@ describe('blank passwords (finding 15)', () => {
     const body = newUser({ password: ' correct horse ', confirmPassword: ' correct horse ' });
     expect((await a.client.post('/users', body)).status).toBe(201);
     expect((await new Client(t).post('/auth/sign-in', { email: body.email, password: ' correct horse ' })).status).toBe(200);
+  });
+});
+
+describe('multi-line fields keep line breaks and tabs; every other control character is still refused (issue 31)', () => {
+  let m: Awaited<ReturnType<typeof signUpCompany>>;
+  let interviewer: Awaited<ReturnType<typeof addAtsUser>>;
+  beforeAll(async () => {
+    m = await signUpCompany(t, ['ats', 'crm', 'projects']);
+    interviewer = await addAtsUser(t, m, [{ entityId: m.entityId, role: 'member' }]);
+  });
+
+  /** An interview of a new application with `interviewer` on its panel. */
+  const interview = async () => {
+    const job = await addJob(m.client, m.entityId);
+    const app = await apply(m.client, (await addCandidate(m.client, m.entityId)).id, job.id);
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await m.client.post('/ats/interviews', { applicationId: app.id, startsAt, durationMinutes: 60, interviewerIds: [interviewer.id] });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  /** Each field a form shows as a text box: a write with `value` in it, and where its answer shows the text kept. */
+  const fields: [string, (value: string) => Promise<{ status: number; body: Record<string, unknown> }>, (body: never) => unknown][] = [
+    ['ATS job description', (v) => m.client.post('/ats/jobs', jobBody(m.entityId, { description: v })), (b: { description: string }) => b.description],
+    [
+      'ATS job description (edit)',
+      async (v) => {
+        const job = await addJob(m.client, m.entityId);
+        return m.client.patch(`/ats/jobs/${job.id}`, { description: v, version: job.version });
+      },
+      (b: { description: string }) => b.description,
+    ],
+    [
+      'ATS rejection reason',
+      async (v) => {
+        const app = await apply(m.client, (await addCandidate(m.client, m.entityId)).id, (await addJob(m.client, m.entityId)).id);
+        return m.client.post(`/ats/applications/${app.id}/move`, { stage: 'rejected', reason: v, version: app.version });
+      },
+      (b: { rejectionReason: string }) => b.rejectionReason,
+    ],
+    [
+      'ATS interview feedback notes',
+      async (v) => interviewer.client.post(`/ats/interviews/${await interview()}/feedback`, { rating: 4, notes: v }),
+      (b: { interviewers: { notes: string }[] }) => b.interviewers[0]!.notes,
+    ],
+    [
+      'CRM activity note',
+      async (v) => m.client.post('/crm/activities', { type: 'note', body: v, clientId: (await addClient(m.client, m.entityId)).id }),
+      (b: { body: string }) => b.body,
+    ],
+    ['Projects project description', (v) => m.client.post('/projects/projects', { entityId: m.entityId, name: 'Relaunch', key: newKey(), description: v }), (b: { description: string }) => b.description],
+    [
+      'Projects task description',
+      async (v) => m.client.post('/projects/tasks', { projectId: (await addProject(m.client, m.entityId)).id, title: 'Write it up', description: v }),
+      (b: { description: string }) => b.description,
+    ],
+    [
+      'Projects task comment',
+      async (v) => m.client.post(`/projects/tasks/${(await addTask(m.client, (await addProject(m.client, m.entityId)).id)).id}/comments`, { body: v }),
+      (b: { body: string }) => b.body,
+    ],
+  ];
+
+  it.each(fields)('%s: two lines and a tab are kept, a Windows line break as "\\n"', async (_label, write, read) => {
+    const res = await write('First line\r\n\tsecond line, indented\nthird line');
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    expect(read(res.body as never)).toBe('First line\n\tsecond line, indented\nthird line');
+  });
+
+  // A lone carriage return is not a line break the forms send (browsers send "\n"): refused like the rest.
+  const controls = ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u0007\nb', 'a\rb', 'a\u000bb', '\ud800'];
+  it.each(fields)('%s: every other control character answers 400 in words', async (_label, write) => {
+    for (const value of controls) {
+      const res = await write(`Two lines\n${value}`);
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.error).toEqual({ code: 'validation_error', message: TEXT_MESSAGES.controlCharacters, requestId: expect.any(String) });
+    }
+  });
+
+  it('names and single-line fields still refuse a line break or a tab', async () => {
+    const project = await addProject(m.client, m.entityId);
+    for (const value of ['Two\nlines', 'Tab\there']) {
+      for (const res of await Promise.all([
+        m.client.post('/organizations', { name: value }),
+        m.client.post('/ats/jobs', jobBody(m.entityId, { title: value })),
+        m.client.post('/ats/jobs', jobBody(m.entityId, { department: value })),
+        m.client.post('/projects/tasks', { projectId: project.id, title: value }),
+        m.client.post('/crm/clients', { entityId: m.entityId, name: value }),
+      ])) {
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+      }
+    }
+  });
+
+  it('a CSV export quotes a multi-line text whole: one cell, its line break inside the quotes', async () => {
+    const project = await addProject(m.client, m.entityId);
+    expect((await m.client.post('/projects/tasks', { projectId: project.id, title: 'Exported', description: 'Step one\nStep two' })).status).toBe(201);
+    const csv = String((await m.client.get(`/projects/tasks/export?projectId=${project.id}`)).body);
+    expect(csv).toContain(',Exported,"Step one\nStep two",');
+  });
+});
+
+describe('a refused body is told in a sentence about the task, never in the schema\'s words (issue 31)', () => {
+  /** zod's own wording (its English locale): "Unrecognized key: …", "Invalid input: expected …", "Too big: …", "Invalid UUID"… */
+  const ZOD_WORDING = /^(Unrecognized keys?:|Invalid (input|option|string|number|key|element|discriminator|email address|UUID|URL|ISO)\b|Too (big|small):)/;
+
+  it('a field the form may not send: "This form sent a field it may not change."', async () => {
+    for (const res of await Promise.all([
+      a.client.patch(`/organizations/${a.organizationId}`, { name: 'Renamed', companyId: randomUUID() }),
+      a.client.patch(`/entities/${a.entityId}`, { name: 'London HQ', country: 'Other', entityId: randomUUID() }),
+      a.client.post('/users', newUser({ role: 'super_admin' })),
+    ])) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'validation_error', message: VALIDATION_MESSAGES.unknownField });
+    }
+  });
+
+  it('a value of the wrong kind or size, where the schema has no sentence of its own, gets one of ours', async () => {
+    const p = await signUpCompany(t, ['projects']);
+    const project = (overrides: Record<string, unknown>) => p.client.post('/projects/projects', { entityId: p.entityId, name: 'Relaunch', key: newKey(), ...overrides });
+    const wrongKind = await project({ memberIds: 'everyone' });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.error.message).toBe(VALIDATION_MESSAGES.invalid);
+    const tooMany = await project({ memberIds: Array.from({ length: 201 }, () => randomUUID()) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toBe('Too many were chosen: at most 200.');
+    // A schema's own sentence is kept as it is.
+    expect((await project({ name: '' })).body.error.message).toBe(PROJECTS_MESSAGES.nameRequired);
+  });
+
+  it('every route that takes a body: an unknown field, an empty body and a list instead of an object are answered in words', async () => {
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.requestBody?.content['application/json'] || path === '/api/auth/sign-out') continue;
+        const url = path.replace(/^\/api/, '').replace(/\{\w+\}/g, randomUUID());
+        for (const body of [{ [`unexpected${checked}`]: 1 }, {}, []]) {
+          const res = await a.client.request(method.toUpperCase(), url, JSON.stringify(body));
+          if (res.status !== 400) continue;
+          checked++;
+          expect(res.body.error.message, `${method.toUpperCase()} ${path} ${JSON.stringify(body)}`).not.toMatch(ZOD_WORDING);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });
 

@@ -20,11 +20,25 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
  */
 const UUID_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A page whose path names a record by id: anything else in that place is an unknown path (404). */
-function UuidParam({ name, children }: { name: string; children: ReactNode }) {
+/**
+ * A page whose path names a record by id: anything else in that place is an unknown path, the
+ * `fallback` (the module's own 404, in its frame).
+ */
+function UuidParam({ name, fallback, children }: { name: string; fallback: ReactNode; children: ReactNode }) {
   const value = useParams()[name] ?? '';
-  return UUID_PATH.test(value) ? children : <NotFoundPage />;
+  return UUID_PATH.test(value) ? children : fallback;
 }
+
+/**
+ * Any other path under a module: its "not available yet" page for a sidebar item marked Soon,
+ * or its 404, in the module's frame (features/modules/module-missing-page.tsx).
+ */
+const missing = {
+  crm: page(() => import('../features/modules/module-missing-page'), (m) => m.CrmMissingPage),
+  ats: page(() => import('../features/modules/module-missing-page'), (m) => m.AtsMissingPage),
+  hrms: page(() => import('../features/modules/module-missing-page'), (m) => m.HrmsMissingPage),
+  projects: page(() => import('../features/modules/module-missing-page'), (m) => m.ProjectsMissingPage),
+};
 
 export function AppRoutes() {
   return (
@@ -62,6 +76,7 @@ export function AppRoutes() {
             <Route path="/crm/leads/:id" element={page(() => import('../features/crm/lead-page'), (m) => m.LeadPage)} />
             <Route path="/crm/opportunities" element={page(() => import('../features/crm/opportunities-page'), (m) => m.OpportunitiesPage)} />
             <Route path="/crm/opportunities/:id" element={page(() => import('../features/crm/opportunity-page'), (m) => m.OpportunityPage)} />
+            <Route path="/crm/*" element={missing.crm} />
             <Route path="/ats" element={page(() => import('../features/ats/dashboard-page'), (m) => m.AtsDashboardPage)} />
             <Route path="/ats/requisitions" element={page(() => import('../features/ats/jobs-page'), (m) => m.RequisitionsPage)} />
             <Route path="/ats/jobs" element={page(() => import('../features/ats/jobs-page'), (m) => m.JobsPage)} />
@@ -69,19 +84,36 @@ export function AppRoutes() {
             <Route path="/ats/candidates" element={page(() => import('../features/ats/candidates-page'), (m) => m.CandidatesPage)} />
             <Route path="/ats/candidates/:id" element={page(() => import('../features/ats/candidate-page'), (m) => m.CandidatePage)} />
             <Route path="/ats/interviews" element={page(() => import('../features/ats/interviews-page'), (m) => m.InterviewsPage)} />
+            <Route path="/ats/*" element={missing.ats} />
             <Route path="/hrms" element={page(() => import('../features/hrms/dashboard-page'), (m) => m.HrmsDashboardPage)} />
             <Route path="/hrms/employees" element={page(() => import('../features/hrms/employees-page'), (m) => m.EmployeesPage)} />
             <Route path="/hrms/employees/:id" element={page(() => import('../features/hrms/employee-page'), (m) => m.EmployeePage)} />
             <Route path="/hrms/leaves" element={page(() => import('../features/hrms/leaves-page'), (m) => m.LeavesPage)} />
             <Route path="/hrms/settings" element={page(() => import('../features/hrms/settings-page'), (m) => m.HrmsSettingsPage)} />
+            <Route path="/hrms/*" element={missing.hrms} />
             <Route path="/projects" element={page(() => import('../features/projects/dashboard-page'), (m) => m.ProjectsDashboardPage)} />
             <Route path="/projects/list" element={page(() => import('../features/projects/projects-list-page'), (m) => m.ProjectsListPage)} />
             <Route path="/projects/tickets" element={page(() => import('../features/projects/tickets-page'), (m) => m.TicketsPage)} />
-            <Route path="/projects/tickets/:taskId" element={<UuidParam name="taskId">{page(() => import('../features/projects/task-page'), (m) => m.TaskPage)}</UuidParam>} />
+            <Route
+              path="/projects/tickets/:taskId"
+              element={
+                <UuidParam name="taskId" fallback={missing.projects}>
+                  {page(() => import('../features/projects/task-page'), (m) => m.TaskPage)}
+                </UuidParam>
+              }
+            />
             <Route path="/projects/kanban" element={page(() => import('../features/projects/kanban-page'), (m) => m.KanbanPage)} />
             <Route path="/projects/roadmap" element={page(() => import('../features/projects/roadmap-page'), (m) => m.RoadmapPage)} />
-            {/* After the fixed paths; a path that is not an id (a page not built yet, e.g. /projects/sprint) is the 404 page. */}
-            <Route path="/projects/:projectId" element={<UuidParam name="projectId">{page(() => import('../features/projects/project-page'), (m) => m.ProjectPage)}</UuidParam>} />
+            {/* After the fixed paths; a path that is not an id (a page not built yet, e.g. /projects/sprint) is the module's missing page. */}
+            <Route
+              path="/projects/:projectId"
+              element={
+                <UuidParam name="projectId" fallback={missing.projects}>
+                  {page(() => import('../features/projects/project-page'), (m) => m.ProjectPage)}
+                </UuidParam>
+              }
+            />
+            <Route path="/projects/*" element={missing.projects} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,16 +1,28 @@
 import type { ZodType } from 'zod';
 import type { ApiErrorBody } from '@/shared/errors';
 
-/** An error answered by the API; `message` is meant to be shown as is. */
+/**
+ * An error of a request; `message` is a sentence that may be shown as is. `fromServer`: the
+ * message is the API's own, about this request (an error body); otherwise it is one of ours
+ * below, and a page that has a sentence of its own for the failure says that instead (errorMessage).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fromServer = true,
   ) {
     super(message);
   }
 }
+
+/** Our sentences for a failure the API did not word (no error body, or an answer of another shape). */
+export const CLIENT_ERRORS = {
+  network: 'Cannot reach the server. Check your connection and try again.',
+  noAnswer: 'The server could not complete this request. Try again in a moment.',
+  unexpectedAnswer: 'The server answered in a way this page does not understand. Reload the page and try again.',
+} as const;
 
 let onUnauthorized: () => void = () => {};
 /** Called when a request that needed a session got 401: the session ended while the page was open. */
@@ -57,13 +69,14 @@ async function request<T>(method: string, path: string, schema: Schema<T>, body?
       body: fileBody ? fileBody.file : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
+    // Ours, but the best sentence there is for it: shown even where the page has its own.
+    throw new ApiError(0, 'network_error', CLIENT_ERRORS.network, false);
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => null);
     const error = isErrorBody(payload)
       ? new ApiError(response.status, payload.error.code, payload.error.message)
-      : new ApiError(response.status, 'http_error', `Request failed (${response.status})`);
+      : new ApiError(response.status, 'http_error', CLIENT_ERRORS.noAnswer, false);
     if (response.status === 401 && !path.startsWith('/auth/')) onUnauthorized();
     // The code is TWO_FACTOR_SETUP_REQUIRED (shared/two-factor-messages), written out to keep this module small.
     if (response.status === 403 && error.code === 'two_factor_setup_required') onTwoFactorSetupRequired();
@@ -71,7 +84,11 @@ async function request<T>(method: string, path: string, schema: Schema<T>, body?
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  return schema ? schema.parse(data) : (data as T);
+  if (!schema) return data as T;
+  // zod's error would read as a list of schema paths: never shown to a user.
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'unexpected_response', CLIENT_ERRORS.unexpectedAnswer, false);
+  return parsed.data;
 }
 
 export const api = {
@@ -83,5 +100,10 @@ export const api = {
   upload: <T>(path: string, file: Blob, contentType: string, query?: Query) => request<T>('PUT', path, null, undefined, query, { file, contentType }),
 };
 
+/**
+ * The sentence to show for a failed request: the server's message, or ours when the server could
+ * not be reached; otherwise (no error body, an answer of another shape, an error of the page's own
+ * code) the page's `fallback`, never an error's raw text.
+ */
 export const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+  error instanceof ApiError && error.message && (error.fromServer || error.code === 'network_error') ? error.message : fallback;

@@ -13,3 +13,8 @@ export function formatDateTime(iso: string) {
 export function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** "Nov 2026": a month with its whole year (a timeline's axis; "Nov 26" read as a day). */
+export function formatMonth(time: number | string) {
+  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'short', timeZone: 'UTC' });
+}

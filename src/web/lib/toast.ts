@@ -42,4 +42,8 @@ export const toast = {
   success: (title: string, options?: ExternalToast) => show((t) => t.success(title, options)),
   error: (title: string, options?: ExternalToast) => show((t) => t.error(title, options)),
   info: (title: string, options?: ExternalToast) => show((t) => t.info(title, options)),
+  /** Closes every toast shown (a form's errors once the step they were about is done); none shown, nothing loaded. */
+  dismiss: () => {
+    if (wanted) void Promise.all([loadSonner(), ready]).then(([m]) => m.toast.dismiss());
+  },
 };

@@ -2,6 +2,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
+import { VALIDATION_MESSAGES } from '@/shared/errors';
 import { UNSAFE_METHODS } from '../../http/origin-check';
 import { serveApp } from '../../http/serve';
 import { Client, createTestApp, ORIGIN, productId, signUpBody, signUpCompany, type TestApp } from '../../test/harness';
@@ -92,7 +93,7 @@ describe('POST /api/auth/sign-up', () => {
     [{ companyName: ' ' }, AUTH_MESSAGES.fillOrganizationDetails],
     [{ country: '' }, AUTH_MESSAGES.fillOrganizationDetails],
     [{ selectedProducts: [] }, AUTH_MESSAGES.selectProduct],
-    [{ role: 'super_admin' }, 'Unrecognized key: "role"'],
+    [{ role: 'super_admin' }, VALIDATION_MESSAGES.unknownField],
   ])('answers 400 with the spec message for %j', async (overrides, message) => {
     const res = await new Client(t).post('/auth/sign-up', signUpBody(overrides, [await productId(t, 'crm')]));
     expect(res.status).toBe(400);

@@ -67,19 +67,37 @@ async function targetOf(tx: Tx, key: (typeof ACTIVITY_TARGETS)[number], id: stri
 }
 
 /**
+ * The column of crm_leads that links a converted lead to what it became, by timeline.
+ *
+ * A lead's activities move with it by link, not by copy: each keeps its lead (`lead_id`), and the
+ * timelines of the client, contact and opportunity the lead was converted into also read the
+ * activities of the leads converted into them (the conversion sets these columns in its own
+ * transaction). So one call is one row: it is not repeated three times on the client's timeline
+ * (which already gathers its contacts' and opportunities'), no copy can drift from its original,
+ * and the lead's own page keeps its history. Moving the rows instead could not work: an activity
+ * has exactly one target (crm_activities_one_target_check), and the lead would lose its history.
+ */
+const CONVERTED_INTO = { clientId: 'converted_client_id', contactId: 'converted_contact_id', opportunityId: 'converted_opportunity_id' } as const;
+
+/**
  * A record's timeline, newest first. A client's includes what was logged on its contacts and
- * opportunities, each with what it was logged on.
+ * opportunities, each with what it was logged on; a converted record's includes its lead's.
  */
 export function listActivities(db: Db, user: SessionUser, query: ActivityListQuery) {
   return crmScope(db, user, 'viewer', async (tx, scope) => {
     const key = ACTIVITY_TARGETS.find((k) => query[k] !== undefined)!;
     const id = query[key]!;
-    await targetOf(tx, key, id);
+    const target = await targetOf(tx, key, id);
+    // The entity bounds the search for converted leads (crm_leads has no index on converted_*).
+    const fromLeads =
+      key === 'leadId'
+        ? sql``
+        : sql` or a.lead_id in (select l.id from crm_leads l where l.entity_id = ${target.entity_id} and l.${sql.identifier(CONVERTED_INTO[key])} = ${id})`;
     const match =
       key === 'clientId'
         ? sql`(a.client_id = ${id} or a.contact_id in (select k.id from crm_contacts k where k.client_id = ${id})
-              or a.opportunity_id in (select o.id from crm_opportunities o where o.client_id = ${id}))`
-        : sql`${sql.identifier(key === 'contactId' ? 'contact_id' : key === 'leadId' ? 'lead_id' : 'opportunity_id')} = ${id}`;
+              or a.opportunity_id in (select o.id from crm_opportunities o where o.client_id = ${id})${fromLeads})`
+        : sql`(${sql.identifier(key === 'contactId' ? 'contact_id' : key === 'leadId' ? 'lead_id' : 'opportunity_id')} = ${id}${fromLeads})`;
     const page = sortedPage({ columns: [sql`a.occurred_at`], types: ['timestamptz'] }, sql`a.id`, { ...query, dir: 'desc' });
     const where = sql.join([inScope('a', scope), match, ...(page.where ? [page.where] : [])], sql` and `);
     const { rows } = await tx.execute<ActivityRow & { cursorValues: string[] }>(

@@ -152,6 +152,23 @@ export function updateClient(db: Db, user: SessionUser, id: string, input: Clien
   });
 }
 
+/**
+ * The entity's client named `name` ignoring case and spacing ("contoso  ltd" is "Contoso Ltd"),
+ * the oldest when several are: what a lead's conversion proposes instead of a second client.
+ * Both sides are lowered by PostgreSQL (`search_name` is `lower(name)`), so they fold alike in
+ * any locale; the first word's prefix keeps the search on the (entity_id, search_name) index
+ * (migration 0014) rather than on every client of the entity.
+ */
+export async function clientNamed(tx: Tx, entityId: string, name: string): Promise<{ id: string; name: string } | null> {
+  const key = sql`regexp_replace(btrim(lower(${name}::text)), '\\s+', ' ', 'g')`;
+  const { rows } = await tx.execute<{ id: string; name: string }>(sql`
+    select c.id, c.name from crm_clients c
+    where c.entity_id = ${entityId} and c.search_name ^@ split_part(${key}, ' ', 1)
+      and regexp_replace(btrim(c.search_name), '\\s+', ' ', 'g') = ${key}
+    order by c.created_at, c.id limit 1`);
+  return rows[0] ?? null;
+}
+
 /** Clients of one entity by name, for the selects of contacts, opportunities and lead conversion. */
 export function clientOptions(db: Db, user: SessionUser, entityId: string, q: string | undefined) {
   return crmScope(

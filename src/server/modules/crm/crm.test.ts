@@ -267,6 +267,70 @@ describe('leads and conversion', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it('proposes the client of the same name (ignoring case and spacing) and never creates a second one unasked', async () => {
+    const entity = await addEntity(a);
+    const existing = await addClient(a.client, entity, { name: 'Contoso Ltd', status: 'prospect' });
+    await addClient(a.client, entity, { name: 'Contoso Ltd Holdings' });
+    await addClient(a.client, entityB, { name: 'contoso ltd' });
+    const contosos = async () => (await t.sql<{ n: number }>("select count(*)::int as n from crm_clients where entity_id = $1 and lower(name) like 'contoso%ltd'", [entity]))[0]!.n;
+    const lead = await addLead(a.client, entity, { status: 'qualified', companyName: ' contoso  LTD ' });
+
+    const proposal = await a.client.get(`/crm/leads/${lead.id}/conversion`);
+    expect(proposal.status).toBe(200);
+    expect(proposal.body).toEqual({ newClientName: 'contoso  LTD', existingClient: { id: existing.id, name: 'Contoso Ltd' } });
+    const elsewhere = await addLead(a.client, entity, { companyName: 'Tailspin Toys' });
+    expect((await a.client.get(`/crm/leads/${elsewhere.id}/conversion`)).body).toEqual({ newClientName: 'Tailspin Toys', existingClient: null });
+
+    // Not choosing is not a new client: 409, and nothing was created.
+    const unasked = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, opportunityName: 'Contoso deal' });
+    expect(unasked.status).toBe(409);
+    expect(unasked.body.error.message).toBe(CRM_MESSAGES.clientExists);
+    expect(await contosos()).toBe(1);
+    const both = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, clientId: existing.id, newClient: true, opportunityName: 'x' });
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toBe(CRM_MESSAGES.clientChoiceConflict);
+
+    const linked = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, clientId: existing.id, opportunityName: 'Contoso deal' });
+    expect(linked.status).toBe(200);
+    expect(linked.body.clientId).toBe(existing.id);
+    expect(await contosos()).toBe(1);
+
+    // A second client of that name only when asked for.
+    const again = await addLead(a.client, entity, { status: 'qualified', companyName: 'CONTOSO LTD' });
+    const second = await a.client.post(`/crm/leads/${again.id}/convert`, { version: again.version, newClient: true, opportunityName: 'Second' });
+    expect(second.status).toBe(200);
+    expect(second.body.clientId).not.toBe(existing.id);
+    expect(await contosos()).toBe(2);
+  });
+
+  it("moves the lead's activity with it: the converted client, contact and opportunity show it, linked, not copied", async () => {
+    const entity = await addEntity(a);
+    const lead = await addLead(a.client, entity, { status: 'qualified', companyName: `Fabrikam ${Math.random()}` });
+    const other = await addLead(a.client, entity, { status: 'qualified' });
+    for (const [type, body, at] of [['call', 'First call', '2026-03-01T09:00:00Z'], ['note', 'Wants a pilot', '2026-03-02T09:00:00Z']]) {
+      expect((await a.client.post('/crm/activities', { type, body, leadId: lead.id, occurredAt: at })).status).toBe(201);
+    }
+    await a.client.post('/crm/activities', { type: 'note', body: 'Someone else', leadId: other.id });
+    const [before] = await t.sql<{ n: number }>('select count(*)::int as n from crm_activities');
+    const res = await a.client.post(`/crm/leads/${lead.id}/convert`, { version: lead.version, opportunityName: 'Pilot' });
+    expect(res.status).toBe(200);
+    await a.client.post(`/crm/leads/${other.id}/convert`, { version: other.version, opportunityName: 'Other deal' });
+    const [after] = await t.sql<{ n: number }>('select count(*)::int as n from crm_activities');
+    expect(after!.n).toBe(before!.n);
+
+    const timeline = async (query: string) => (await a.client.get(`/crm/activities?${query}`)).body.items as { id: string; body: string; leadId: string | null; subject: string }[];
+    const onLead = await timeline(`leadId=${lead.id}`);
+    expect(onLead.map((x) => x.body)).toEqual(['Wants a pilot', 'First call']);
+    for (const query of [`clientId=${res.body.clientId}`, `contactId=${res.body.contactId}`, `opportunityId=${res.body.opportunityId}`]) {
+      const items = await timeline(query);
+      expect(items.map((x) => x.id), query).toEqual(onLead.map((x) => x.id));
+      expect(items[0]).toMatchObject({ leadId: lead.id, subject: expect.stringContaining('Grace Hopper') });
+    }
+    // What is logged on the client after the conversion joins them, newest first.
+    await a.client.post('/crm/activities', { type: 'meeting', body: 'Kick-off', clientId: res.body.clientId, occurredAt: '2026-03-03T09:00:00Z' });
+    expect((await timeline(`clientId=${res.body.clientId}`)).map((x) => x.body)).toEqual(['Kick-off', 'Wants a pilot', 'First call']);
+  });
+
   it('is one transaction: a failure at the very last step leaves no client, contact, opportunity or event', async () => {
     const lead = await addLead(a.client, a.entityId, { status: 'qualified', companyName: `Atomic ${Math.random()}` });
     const count = async () =>
@@ -349,6 +413,43 @@ describe('opportunities and the board', () => {
     const exported = await a.client.get(`/crm/opportunities/export?entityId=${entity}&stage=closed_won`);
     expect(exported.body).toContain('Won,');
     expect(exported.body).toContain('700.00,GBP,Closed Won');
+  });
+
+  it('a won deal makes its client a customer, audited, in the same transaction as the stage change', async () => {
+    const entity = await addEntity(a, 'United States');
+    const prospect = await addClient(a.client, entity, { status: 'prospect' });
+    const deal = await addOpportunity(a.client, entity, prospect.id, { stage: 'negotiation' });
+    const customers = async () => (await a.client.get(`/crm/dashboard?entityId=${entity}`)).body.customers as number;
+    expect(await customers()).toBe(0);
+
+    // The client's update fails: the stage change is undone with it.
+    await t.sql(`create or replace function crm_fail_customer() returns trigger language plpgsql as $$
+      begin if new.status = 'active' and old.status <> 'active' then raise exception 'injected failure'; end if; return new; end $$`);
+    await t.sql('create trigger crm_fail_customer before update on crm_clients for each row execute function crm_fail_customer()');
+    try {
+      expect((await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_won', version: deal.version })).status).toBe(500);
+    } finally {
+      await t.sql('drop trigger crm_fail_customer on crm_clients');
+    }
+    expect((await a.client.get(`/crm/opportunities/${deal.id}`)).body.stage).toBe('negotiation');
+
+    const won = await a.client.patch(`/crm/opportunities/${deal.id}`, { stage: 'closed_won', version: deal.version });
+    expect(won.status).toBe(200);
+    const client = (await a.client.get(`/crm/clients/${prospect.id}`)).body;
+    expect(client).toMatchObject({ status: 'active', version: prospect.version + 1 });
+    expect(await customers()).toBe(1);
+    const events = await eventsOf('crm.client.updated', prospect.id);
+    expect(events.map((e) => e.changes)).toEqual([[{ field: 'status', before: 'prospect', after: 'active' }]]);
+
+    // A customer set Inactive by hand stays so while the old won deal is edited.
+    await a.client.patch(`/crm/clients/${prospect.id}`, { status: 'inactive', version: client.version });
+    await a.client.patch(`/crm/opportunities/${deal.id}`, { name: 'Renamed', version: won.body.version });
+    expect((await a.client.get(`/crm/clients/${prospect.id}`)).body.status).toBe('inactive');
+
+    // A deal added as Closed Won does it too.
+    const other = await addClient(a.client, entity, { status: 'inactive' });
+    await addOpportunity(a.client, entity, other.id, { stage: 'closed_won' });
+    expect((await a.client.get(`/crm/clients/${other.id}`)).body.status).toBe('active');
   });
 
   it.runIf(onPg)('two moves of the same card at once: one lands, the other gets 409 (PostgreSQL)', async () => {

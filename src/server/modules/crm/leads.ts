@@ -10,6 +10,7 @@ import {
   leadCreateInput,
   type convertInput,
   type Lead,
+  type LeadConversion,
   type LeadListQuery,
   type leadUpdateInput,
 } from '@/shared/crm';
@@ -20,7 +21,7 @@ import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
-import { insertClient, readClient } from './clients';
+import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
 import { insertOpportunity } from './opportunities';
 import { checkOwner, crmScope, mayOwn, inScope, isoText, lockForUpdate, ownerName, setClauses, type AuditContext, type ModuleScope } from './scope';
@@ -189,11 +190,25 @@ function splitName(name: string) {
   return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
 }
 
+/** The name of the client a conversion creates: the lead's company, or the lead itself without one. */
+const newClientName = (lead: { company_name: string; name: string }) => lead.company_name || lead.name;
+
+/** What the conversion dialog proposes: the entity's client with the new client's name, if there is one. */
+export function leadConversion(db: Db, user: SessionUser, id: string): Promise<LeadConversion> {
+  return crmScope(db, user, 'viewer', async (tx) => {
+    const lead = await readLead(tx, id);
+    const name = newClientName({ company_name: lead.companyName, name: lead.name });
+    return { newClientName: name, existingClient: await clientNamed(tx, lead.entityId, name) };
+  });
+}
+
 /**
  * Convert a qualified lead, in one transaction: the client (an existing one of the entity, or a
  * new one named after the lead's company, or the lead itself without one), the contact (an
  * existing one, or a new one from the lead's name and email), the opportunity, and the lead
- * marked converted with links to all three. Any failure, however late, leaves none of it.
+ * marked converted with links to all three. Any failure, however late, leaves none of it. A new
+ * client whose name the entity already has (ignoring case and spacing) is created only when
+ * `newClient` asks for a second one; otherwise 409, so nobody gets a duplicate by not choosing.
  */
 export function convertLead(db: Db, user: SessionUser, id: string, input: Convert, audit: AuditContext) {
   return crmScope(db, user, 'member', async (tx, scope) => {
@@ -210,6 +225,7 @@ export function convertLead(db: Db, user: SessionUser, id: string, input: Conver
     // The lead's owner carries over while they still hold CRM here; otherwise whoever converts.
     const ownerId = row.owner_id && (await mayOwn(tx, scope, entityId, row.owner_id)) ? row.owner_id : scope.userId;
 
+    if (!input.clientId && !input.newClient && (await clientNamed(tx, entityId, newClientName(row)))) throw conflict(CRM_MESSAGES.clientExists);
     const client = input.clientId
       ? await readClient(tx, input.clientId).then((c) => {
           if (c.entityId !== entityId) throw badRequest(CRM_MESSAGES.clientNotFound);
@@ -217,7 +233,7 @@ export function convertLead(db: Db, user: SessionUser, id: string, input: Conver
         }, () => {
           throw badRequest(CRM_MESSAGES.clientNotFound);
         })
-      : await insertClient(tx, scope, { entityId, name: row.company_name || row.name, website: '', industry: '', ownerId, status: 'prospect' }, audit);
+      : await insertClient(tx, scope, { entityId, name: newClientName(row), website: '', industry: '', ownerId, status: 'prospect' }, audit);
 
     const contact = input.contactId
       ? await readContact(tx, input.contactId).then((k) => {

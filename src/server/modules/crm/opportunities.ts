@@ -206,6 +206,27 @@ async function entityCurrency(tx: Tx, entityId: string) {
   return currencyOf(rows[0]?.country ?? 'Other');
 }
 
+/**
+ * A won deal makes its client a customer: a Prospect or Inactive client becomes Active (the
+ * dashboard's "Total Customers"), in the transaction of the deal's stage change and audited as a
+ * change of the client. Only a deal that is just now won does it (see its callers), so a customer
+ * later set Inactive by hand stays so while their old deal is edited.
+ */
+async function makeCustomer(tx: Tx, scope: ModuleScope, clientId: string, audit: AuditContext) {
+  const { rows } = await tx.execute<{ name: string; status: string }>(sql`select name, status from crm_clients where id = ${clientId} for update`);
+  const client = rows[0];
+  if (!client || client.status === 'active') return;
+  await tx.execute(sql`update crm_clients set status = 'active', version = version + 1, updated_at = now() where id = ${clientId}`);
+  await recordEvent(tx, {
+    context: audit,
+    companyId: scope.companyId,
+    action: 'crm.client.updated',
+    target: { type: 'crm_client', id: clientId, label: client.name },
+    before: { status: client.status },
+    after: { status: 'active' },
+  });
+}
+
 export async function insertOpportunity(tx: Tx, scope: ModuleScope, input: OpportunityCreate, audit: AuditContext): Promise<Opportunity> {
   await requireClient(tx, input.entityId, input.clientId, CRM_MESSAGES.clientRequired);
   await checkOwner(tx, scope, input.entityId, input.ownerId);
@@ -225,6 +246,7 @@ export async function insertOpportunity(tx: Tx, scope: ModuleScope, input: Oppor
     target: { type: 'crm_opportunity', id: created.id, label: created.name },
     after: auditFields(created),
   });
+  if (created.stage === 'closed_won') await makeCustomer(tx, scope, created.clientId, audit);
   return created;
 }
 
@@ -235,7 +257,7 @@ export function createOpportunity(db: Db, user: SessionUser, input: OpportunityC
 /**
  * An edit or a stage move (the board sends `stage` and `version`). Closing stamps `closed_at`
  * (the dashboard's "won this month" and revenue by month); reopening clears it; Closed Lost
- * needs a reason, and leaving it clears the reason.
+ * needs a reason, and leaving it clears the reason; Closed Won makes the client a customer.
  */
 export function updateOpportunity(db: Db, user: SessionUser, id: string, input: OpportunityUpdate, audit: AuditContext) {
   return crmScope(db, user, 'member', async (tx, scope) => {
@@ -261,6 +283,7 @@ export function updateOpportunity(db: Db, user: SessionUser, id: string, input: 
       before: auditFields(before),
       after: auditFields(after),
     });
+    if (after.stage === 'closed_won' && (before.stage !== 'closed_won' || before.clientId !== after.clientId)) await makeCustomer(tx, scope, after.clientId, audit);
     return after;
   });
 }

@@ -24,6 +24,7 @@ import {
   crmDashboard,
   lead,
   LEAD_CSV_COLUMNS,
+  leadConversion as leadConversionSchema,
   leadCreateInput,
   leadFilters,
   leadListQuery,
@@ -52,7 +53,7 @@ import { listActivities, logActivity } from './activities';
 import { CLIENT_EXPORT_COLUMNS, clientCsvPages, clientOptions, createClient, getClient, listClients, updateClient } from './clients';
 import { CONTACT_EXPORT_COLUMNS, contactCsvPages, createContact, getContact, importContacts, listContacts, updateContact } from './contacts';
 import { dashboard } from './dashboard';
-import { convertLead, createLead, getLead, importLeads, LEAD_EXPORT_COLUMNS, leadCsvPages, listLeads, updateLead } from './leads';
+import { convertLead, createLead, getLead, importLeads, LEAD_EXPORT_COLUMNS, leadConversion, leadCsvPages, listLeads, updateLead } from './leads';
 import { createOpportunity, getOpportunity, listOpportunities, OPPORTUNITY_EXPORT_COLUMNS, opportunityCsvPages, pipeline, updateOpportunity } from './opportunities';
 import { ownerOptions } from './scope';
 
@@ -219,13 +220,27 @@ const updateLeadRoute = defineRoute('user', {
   request: { params: idParams, body: jsonBody(leadUpdateInput) },
   responses: { 200: jsonContent(lead), ...withVersion },
 });
+const leadConversionRoute = defineRoute('user', {
+  method: 'get',
+  path: '/crm/leads/{id}/conversion',
+  tags,
+  summary: 'Before converting a lead: the name a new client would get, and the entity’s client of that name (ignoring case and spacing) to propose instead',
+  request: { params: idParams },
+  responses: { 200: jsonContent(leadConversionSchema), ...scoped },
+});
 const convertLeadRoute = defineRoute('user', {
   method: 'post',
   path: '/crm/leads/{id}/convert',
   tags,
-  summary: 'Convert a qualified lead: client (new or existing), contact (new or existing) and opportunity, in one transaction',
+  summary:
+    'Convert a qualified lead: client (new or existing), contact (new or existing) and opportunity, in one transaction. A new client whose name the entity already has needs newClient: true (409 otherwise)',
   request: { params: idParams, body: jsonBody(convertInput) },
-  responses: { 200: jsonContent(convertResult), ...scoped, 409: errorContent(CRM_MESSAGES.notQualified) },
+  responses: {
+    200: jsonContent(convertResult),
+    ...scoped,
+    400: errorContent(CRM_MESSAGES.clientNotFound, CRM_MESSAGES.clientChoiceConflict),
+    409: errorContent(CRM_MESSAGES.notQualified, CRM_MESSAGES.alreadyConverted, CRM_MESSAGES.clientExists, MODULE_MESSAGES.staleVersion),
+  },
 });
 
 // ----- opportunities
@@ -329,6 +344,9 @@ export const crmRoutes = new OpenAPIHono<AppEnv>()
     const id = uuidParam(c.req.valid('param').id, CRM_MESSAGES.leadNotFound);
     return c.json(await updateLead(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c)), 200);
   })
+  .openapi(leadConversionRoute, async (c) =>
+    c.json(await leadConversion(c.get('database').db, c.get('user'), uuidParam(c.req.valid('param').id, CRM_MESSAGES.leadNotFound)), 200),
+  )
   .openapi(convertLeadRoute, async (c) => {
     const id = uuidParam(c.req.valid('param').id, CRM_MESSAGES.leadNotFound);
     return c.json(await convertLead(c.get('database').db, c.get('user'), id, c.req.valid('json'), auditContext(c)), 200);

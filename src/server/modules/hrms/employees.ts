@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import {
   EMPLOYEE_CSV_COLUMNS,
+  EMPLOYEE_STATUS_LABELS,
   EMPLOYMENT_TYPE_LABELS,
   EMPLOYMENT_TYPES,
   HRMS_MESSAGES,
@@ -39,8 +40,17 @@ export const hrmsScope = <T>(
 const onLeave = (day: string) =>
   sql`exists (select 1 from hrms_leave_requests r where r.employee_id = e.id and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)`;
 
+/**
+ * The status on `day`, from the dates alone (see EMPLOYEE_STATUSES): a termination dated ahead
+ * leaves the employee Active until their last day, and a hire dated ahead is Starting until their
+ * first. `day` is the server's today in UTC (dates.ts): one day for every viewer, whatever their
+ * time zone, so lists, filters and counts agree with each other.
+ */
 const statusOf = (day: string) =>
-  sql`case when e.status = 'terminated' then 'terminated' when ${onLeave(day)} then 'on_leave' else 'active' end`;
+  sql`case when e.end_date < ${day}::date then 'terminated' when e.start_date > ${day}::date then 'starting' when ${onLeave(day)} then 'on_leave' else 'active' end`;
+
+/** Employed on `day`: started, and not past the last day. */
+export const employedOn = (day: string) => sql`e.start_date <= ${day}::date and (e.end_date is null or e.end_date >= ${day}::date)`;
 
 /** The employee rows of `source` (the table, or one page of it) with their entity, manager and status. */
 const SELECT = (day: string, extra: SQL = sql``, source: SQL = sql`hrms_employees`) => sql`
@@ -108,9 +118,11 @@ function filters(scope: ModuleScope, query: Pick<EmployeeListQuery, 'q' | 'depar
     parts.push(sql`(e.search_name ^@ ${p} or e.search_last_name ^@ ${p} or e.search_email ^@ ${p})`);
   }
   if (query.department) parts.push(sql`e.department = ${query.department}`);
-  if (query.status === 'terminated') parts.push(sql`e.status = 'terminated'`);
-  if (query.status === 'active') parts.push(sql`e.status = 'active' and not ${onLeave(day)}`);
-  if (query.status === 'on_leave') parts.push(sql`e.status = 'active' and ${onLeave(day)}`);
+  // The same cases as statusOf, each on its own.
+  if (query.status === 'terminated') parts.push(sql`e.end_date < ${day}::date`);
+  if (query.status === 'starting') parts.push(sql`e.start_date > ${day}::date`);
+  if (query.status === 'active') parts.push(sql`${employedOn(day)} and not ${onLeave(day)}`);
+  if (query.status === 'on_leave') parts.push(sql`${employedOn(day)} and ${onLeave(day)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -158,7 +170,7 @@ export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<E
       e.startDate,
       e.managerId ? (managers.get(e.managerId) ?? '') : '',
       e.entityName,
-      e.status === 'terminated' ? 'Terminated' : e.status === 'on_leave' ? 'On Leave' : 'Active',
+      EMPLOYEE_STATUS_LABELS[e.status],
       e.endDate ?? '',
     ]);
     cursor = page.nextCursor ?? undefined;
@@ -181,7 +193,16 @@ export function getEmployee(db: Db, user: SessionUser, id: string) {
   });
 }
 
-/** Maps the constraint a write broke to its message; undefined for anything unexpected. */
+/**
+ * Maps the constraint a write broke to its message; undefined for anything unexpected.
+ *
+ * A work email is unique in the whole company (`hrms_employees_company_email_key`), not only in
+ * the entities the caller can read: it names one person, and HR of two entities must not each
+ * make a record for them (an ATS hire goes through the same rule). Narrowing the rule to what the
+ * caller can see would let those duplicates in, so an address held outside the caller's scope is
+ * refused too, and the refusal cannot help saying that the address is taken. It says nothing
+ * more: one status and one message wherever the holder is, naming no employee, entity or company.
+ */
 export function explainEmployeeError(error: unknown): string | undefined {
   if (isUniqueViolation(error, 'hrms_employees_company_email_key')) return HRMS_MESSAGES.emailTaken;
   if (isUniqueViolation(error, 'hrms_employees_entity_user_key')) return HRMS_MESSAGES.userTaken;
@@ -201,12 +222,24 @@ function rethrowEmployeeError(error: unknown): never {
 }
 
 export async function insertEmployee(tx: Tx, scope: ModuleScope, input: EmployeeCreate) {
+  checkManagerChange(scope, input.entityId, null, input.managerId);
   const { rows } = await tx.execute<{ id: string }>(sql`
     insert into hrms_employees (company_id, entity_id, first_name, last_name, work_email, job_title, department, manager_id, employment_type, start_date, user_id)
     values (${scope.companyId}, ${input.entityId}, ${input.firstName}, ${input.lastName}, ${input.workEmail}, ${input.jobTitle}, ${input.department},
       ${input.managerId}, ${input.employmentType}, ${input.startDate}::date, ${input.userId})
     returning id`);
   return rows[0]!.id;
+}
+
+/**
+ * Who reports to whom decides who approves whose leave (leave.ts, mayDecide), so it is HR's
+ * decision: setting, changing or clearing a manager is App Admin only. A Member who could name
+ * themselves a colleague's manager could then approve that colleague's leave. Sending the manager
+ * the record already has is no change (the edit form sends every field).
+ */
+function checkManagerChange(scope: ModuleScope, entityId: string, current: string | null, wanted: string | null | undefined) {
+  if (wanted === undefined || (wanted === null ? null : wanted.toLowerCase()) === current) return;
+  if (!scope.has(entityId, 'app_admin')) throw forbidden(HRMS_MESSAGES.managerAdminOnly);
 }
 
 /** Linking an employee to a user account decides who may request and approve as them: App Admin only. */
@@ -251,8 +284,8 @@ async function wouldCycle(tx: Tx, employeeId: string, managerId: string) {
 
 /** Locks the row and checks the version the client saw; 404 outside the scope, 409 when stale. */
 async function lockForUpdate(tx: Tx, id: string, version: number) {
-  const { rows } = await tx.execute<{ entity_id: string; version: number; status: string; start_date: string }>(
-    sql`select entity_id, version, status, start_date::text as start_date from hrms_employees where id = ${id} for update`,
+  const { rows } = await tx.execute<{ entity_id: string; version: number; status: string; start_date: string; manager_id: string | null }>(
+    sql`select entity_id, version, status, start_date::text as start_date, manager_id from hrms_employees where id = ${id} for update`,
   );
   const row = rows[0];
   if (!row) throw notFound(HRMS_MESSAGES.employeeNotFound);
@@ -272,6 +305,7 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
       }
       const row = await lockForUpdate(tx, id, input.version);
       checkUserLink(scope, row.entity_id, input.userId);
+      checkManagerChange(scope, row.entity_id, row.manager_id, input.managerId);
       if (input.userId === null && !scope.has(row.entity_id, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
       if (input.managerId && (await wouldCycle(tx, id, input.managerId))) throw badRequest(HRMS_MESSAGES.managerCycle);
       const set: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
@@ -301,10 +335,16 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
   }
 }
 
-/** Ends the employment: kept, with its end date; pending leave after the last day is cancelled. */
+/**
+ * Ends the employment on a last day, today, past or ahead: the record is kept, with its end date;
+ * pending leave after the last day is cancelled. The stored status column says only that a
+ * termination is on record (a check ties it to end_date); what the employee is on a given day
+ * comes from the dates (statusOf), so one leaving on 31 December stays Active until then.
+ */
 export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }, audit: AuditContext) {
   return hrmsScope(db, user, 'member', async (tx, scope) => {
     const row = await lockForUpdate(tx, id, input.version);
+    // One termination per record, whether its last day has come yet or not.
     if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
     if (input.endDate < row.start_date) throw badRequest(HRMS_MESSAGES.endBeforeStart);
     const before = await readEmployee(tx, id);
@@ -383,6 +423,8 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
           let managerId: string | null = null;
           const managerEmail = values['Manager Email']!.toLowerCase();
           if (managerEmail) {
+            // Before the lookup: a Member is refused the column whether or not the manager exists.
+            if (!scope.has(input.entityId, 'app_admin')) throw forbidden(HRMS_MESSAGES.managerAdminOnly);
             const { rows: found } = await tx.execute<{ id: string }>(
               sql`select id from hrms_employees where company_id = ${scope.companyId} and entity_id = ${input.entityId} and lower(work_email) = ${managerEmail}`,
             );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { withTenant } from '../../db/tenant';
-import { Client, createTestApp, signUpCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 import { addEmployee, addEntity, addUser, employeeBody, leaveTypeId, monday, NEXT_YEAR, type Company } from './test-fixtures';
 
 let t: TestApp;
@@ -15,6 +15,13 @@ beforeAll(async () => {
   entityB = await addEntity(a);
 }, 180_000);
 afterAll(() => t.close());
+
+/** Answers compared byte for byte: one request id for both, so only what the server says differs. */
+const SAME_REQUEST = 'same-request';
+async function answer(client: Client, method: string, path: string, body: unknown) {
+  const res = await client.request(method, path, body, { 'x-request-id': SAME_REQUEST });
+  return `${res.status} ${JSON.stringify(res.body)}`;
+}
 
 describe('module scope', () => {
   it("a member with HRMS at entity A sees A's employees and gets 404 for entity B's", async () => {
@@ -96,6 +103,35 @@ describe('employees', () => {
     // Another company may use the same address.
     const other = await signUpCompany(t, ['hrms']);
     expect((await other.client.post('/hrms/employees', employeeBody(other.entityId, { workEmail: first.workEmail }))).status).toBe(201);
+  });
+
+  it('refuses a work email held outside the caller’s entities in the same answer as one held inside them, naming no record', async () => {
+    const c = await signUpCompany(t, ['hrms']);
+    const elsewhere = await addEntity(c);
+    const member = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    const own = await addEmployee(c.client, c.entityId);
+    const email = uniqueEmail('held');
+    const header = 'First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email';
+    const tries = async () => [
+      await answer(member.client, 'POST', '/hrms/employees', employeeBody(c.entityId, { workEmail: email, lastName: 'Same' })),
+      await answer(member.client, 'PATCH', `/hrms/employees/${own.id}`, { workEmail: email, version: own.version }),
+      await answer(member.client, 'POST', '/hrms/employees/import', { entityId: c.entityId, csv: `${header}\nAda,Same,${email},,,Full-time,2024-01-01,` }),
+    ];
+    // Held at another entity, which the member cannot read.
+    const holder = await addEmployee(c.client, elsewhere, { workEmail: email });
+    expect((await member.client.get(`/hrms/employees/${holder.id}`)).status).toBe(404);
+    const outside = await tries();
+    // Then held at the member's own entity instead.
+    expect((await c.client.patch(`/hrms/employees/${holder.id}`, { workEmail: uniqueEmail('moved'), version: holder.version })).status).toBe(200);
+    await addEmployee(c.client, c.entityId, { workEmail: email });
+    const inside = await tries();
+    expect(outside).toEqual(inside);
+    expect(outside[0]).toBe(`409 ${JSON.stringify({ error: { code: 'conflict', message: HRMS_MESSAGES.emailTaken, requestId: SAME_REQUEST } })}`);
+    expect(outside[2]).toBe(`200 ${JSON.stringify({ created: 0, errors: [{ row: 2, message: HRMS_MESSAGES.emailTaken }] })}`);
+    // It says the address is taken (the rule spans the company) and nothing about who holds it or where.
+    expect(HRMS_MESSAGES.emailTaken).not.toMatch(/employee|company|entit/i);
+    const [row] = await t.sql<{ work_email: string; version: number }>('select work_email, version from hrms_employees where id = $1', [own.id]);
+    expect(row).toMatchObject({ work_email: own.workEmail, version: own.version });
   });
 
   it('refuses manager cycles, a manager of another entity, and stale versions', async () => {
@@ -233,6 +269,173 @@ describe('employees', () => {
   });
 });
 
+describe('the edit form (issue 31)', () => {
+  it('an App Admin links an existing employee to a company user with the body the edit form sends; a body naming the entity is refused and changes nothing', async () => {
+    const c = await signUpCompany(t, ['hrms']);
+    const hrAdmin = await addUser(t, c, [{ entityId: c.entityId, role: 'app_admin' }]);
+    const staff = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    const e = await addEmployee(c.client, c.entityId, { firstName: 'Ada', lastName: 'Staff' });
+    // Every field the form shows, and the version it read (employee-dialog.tsx).
+    const form = {
+      firstName: 'Ada',
+      lastName: 'Staff',
+      workEmail: e.workEmail,
+      jobTitle: 'Lead Engineer',
+      department: 'Platform',
+      employmentType: 'part_time',
+      startDate: '2024-01-15',
+      managerId: null,
+      userId: staff.id,
+      version: e.version,
+    };
+    const withEntity = await hrAdmin.client.patch(`/hrms/employees/${e.id}`, { ...form, entityId: c.entityId });
+    expect(withEntity.status).toBe(400);
+    const [row] = await t.sql<{ user_id: string | null; version: number }>('select user_id, version from hrms_employees where id = $1', [e.id]);
+    expect(row).toEqual({ user_id: null, version: e.version });
+
+    const saved = await hrAdmin.client.patch(`/hrms/employees/${e.id}`, form);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ userId: staff.id, jobTitle: 'Lead Engineer', department: 'Platform', employmentType: 'part_time', version: e.version + 1 });
+    // The linked user now has an employee record: their own leave page offers Request Leave.
+    expect((await staff.client.get('/hrms/me')).body.employees.map((x: { id: string }) => x.id)).toEqual([e.id]);
+    expect((await c.client.get(`/hrms/employees/${e.id}`)).body.userId).toBe(staff.id);
+  });
+});
+
+/** A day `days` after the server's today (UTC, YYYY-MM-DD); tests keep two days from midnight either side. */
+const fromToday = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+
+describe('statuses follow their dates, not the day of the click (issue 31)', () => {
+  let c: Company;
+  let leaverUser: Awaited<ReturnType<typeof addUser>>;
+  const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((x) => x.id).sort();
+  beforeAll(async () => {
+    c = await signUpCompany(t, ['hrms']);
+    leaverUser = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+  }, 180_000);
+
+  it('a hire dated ahead is Starting and not counted; a termination dated ahead stays Active and counted until the last day; then each changes with no one clicking', async () => {
+    const lastDay = monday(20)(4); // a Friday next year
+    const hire = await addEmployee(c.client, c.entityId, { department: 'Dates', startDate: fromToday(30) });
+    const present = await addEmployee(c.client, c.entityId, { department: 'Dates' });
+    const leaver = await addEmployee(c.client, c.entityId, { department: 'Dates', userId: leaverUser.id });
+    const gone = await addEmployee(c.client, c.entityId, { department: 'Dates' });
+
+    const leaving = await c.client.post(`/hrms/employees/${leaver.id}/terminate`, { endDate: lastDay, version: leaver.version });
+    expect(leaving.status).toBe(200);
+    expect(leaving.body).toMatchObject({ status: 'active', endDate: lastDay });
+    // One termination per record, whether its last day has come or not.
+    expect((await c.client.post(`/hrms/employees/${leaver.id}/terminate`, { endDate: lastDay, version: leaving.body.version })).status).toBe(409);
+    const ended = await c.client.post(`/hrms/employees/${gone.id}/terminate`, { endDate: fromToday(-2), version: gone.version });
+    expect(ended.body).toMatchObject({ status: 'terminated', endDate: fromToday(-2) });
+    expect((await c.client.get(`/hrms/employees/${hire.id}`)).body).toMatchObject({ status: 'starting', startDate: fromToday(30) });
+
+    const byStatus = async (status: string) => ids(await c.client.get(`/hrms/employees?status=${status}&department=Dates`));
+    expect(await byStatus('active')).toEqual([present.id, leaver.id].sort());
+    expect(await byStatus('starting')).toEqual([hire.id]);
+    expect(await byStatus('terminated')).toEqual([gone.id]);
+    expect(await byStatus('on_leave')).toEqual([]);
+    const dashboard = (await c.client.get('/hrms/dashboard')).body;
+    expect(dashboard).toMatchObject({ headcount: 2, newHiresThisMonth: 0, byDepartment: [{ department: 'Dates', employees: 2 }] });
+
+    // The leaver takes leave up to the last day, not past it; their leave page still knows them.
+    const annual = await leaveTypeId(c.client, c.entityId, 'Annual');
+    const week = monday(20);
+    expect((await leaverUser.client.get('/hrms/me')).body.employees.map((x: { id: string }) => x.id)).toEqual([leaver.id]);
+    expect((await leaverUser.client.post('/hrms/leave-requests', { leaveTypeId: annual, startDate: week(0), endDate: week(1) })).status).toBe(201);
+    const past = await leaverUser.client.post('/hrms/leave-requests', { leaveTypeId: annual, startDate: week(3), endDate: week(7) });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe(HRMS_MESSAGES.afterLastDay);
+    const afterEnd = await c.client.post('/hrms/leave-requests', { employeeId: gone.id, leaveTypeId: annual, startDate: week(0), endDate: week(1) });
+    expect(afterEnd.status).toBe(400);
+    expect(afterEnd.body.error.message).toBe(HRMS_MESSAGES.terminatedEmployee);
+
+    // Time passes (the dates move back instead): the hire's first day is today, the leaver's last
+    // day was the day before yesterday. Nobody saves anything; the statuses and counts follow.
+    await t.sql('update hrms_employees set start_date = $1::date where id = $2', [fromToday(0), hire.id]);
+    await t.sql('update hrms_employees set end_date = $1::date where id = $2', [fromToday(-2), leaver.id]);
+    expect((await c.client.get(`/hrms/employees/${hire.id}`)).body.status).toBe('active');
+    expect((await c.client.get(`/hrms/employees/${leaver.id}`)).body.status).toBe('terminated');
+    expect(await byStatus('active')).toEqual([present.id, hire.id].sort());
+    expect(await byStatus('terminated')).toEqual([gone.id, leaver.id].sort());
+    expect(await byStatus('starting')).toEqual([]);
+    expect((await c.client.get('/hrms/dashboard')).body).toMatchObject({ headcount: 2, newHiresThisMonth: 1 });
+    expect((await leaverUser.client.get('/hrms/me')).body.employees).toEqual([]);
+  });
+});
+
+describe('who reports to whom: App Admin only', () => {
+  let c: Company;
+  let member: Awaited<ReturnType<typeof addUser>>;
+  let colleague: Awaited<ReturnType<typeof addUser>>;
+  let memberEmployee: { id: string; version: number; workEmail: string };
+  beforeAll(async () => {
+    c = await signUpCompany(t, ['hrms']);
+    member = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    colleague = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    memberEmployee = await addEmployee(c.client, c.entityId, { userId: member.id });
+  }, 180_000);
+
+  it('a Member cannot make themselves a colleague’s manager, so cannot approve their leave; an App Admin can set the manager', async () => {
+    const target = await addEmployee(c.client, c.entityId, { userId: colleague.id });
+    const attack = await member.client.patch(`/hrms/employees/${target.id}`, { managerId: memberEmployee.id, version: target.version });
+    expect(attack.status).toBe(403);
+    expect(attack.body.error.message).toBe(HRMS_MESSAGES.managerAdminOnly);
+    const [row] = await t.sql<{ manager_id: string | null; version: number }>('select manager_id, version from hrms_employees where id = $1', [target.id]);
+    expect(row).toEqual({ manager_id: null, version: target.version });
+    // Nor on a new record: the Add Employee dialog's manager is optional ("No manager").
+    const created = await member.client.post('/hrms/employees', employeeBody(c.entityId, { managerId: memberEmployee.id }));
+    expect(created.status).toBe(403);
+    expect(created.body.error.message).toBe(HRMS_MESSAGES.managerAdminOnly);
+
+    const d = monday(40);
+    const annual = await leaveTypeId(c.client, c.entityId, 'Annual');
+    const request = await colleague.client.post('/hrms/leave-requests', { leaveTypeId: annual, startDate: d(0), endDate: d(1) });
+    expect(request.status).toBe(201);
+    const approve = await member.client.post(`/hrms/leave-requests/${request.body.id}/approve`, {});
+    expect(approve.status).toBe(403);
+    expect(approve.body.error.message).toBe(HRMS_MESSAGES.cannotDecide);
+    expect((await c.client.get(`/hrms/leave-requests?employeeId=${target.id}`)).body.items[0]).toMatchObject({ id: request.body.id, status: 'pending' });
+
+    // An App Admin of the entity (not a super admin) decides it; the manager then approves.
+    const hrAdmin = await addUser(t, c, [{ entityId: c.entityId, role: 'app_admin' }]);
+    const set = await hrAdmin.client.patch(`/hrms/employees/${target.id}`, { managerId: memberEmployee.id, version: target.version });
+    expect(set.status).toBe(200);
+    expect(set.body.managerId).toBe(memberEmployee.id);
+    expect((await member.client.post(`/hrms/leave-requests/${request.body.id}/approve`, {})).status).toBe(200);
+  });
+
+  it('a Member may still edit a record with a manager (sending it unchanged) but not clear or change it', async () => {
+    const target = await addEmployee(c.client, c.entityId, { managerId: memberEmployee.id });
+    const edit = await member.client.patch(`/hrms/employees/${target.id}`, { jobTitle: 'Lead', managerId: memberEmployee.id.toUpperCase(), version: target.version });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ jobTitle: 'Lead', managerId: memberEmployee.id });
+    const cleared = await member.client.patch(`/hrms/employees/${target.id}`, { managerId: null, version: edit.body.version });
+    expect(cleared.status).toBe(403);
+    expect(cleared.body.error.message).toBe(HRMS_MESSAGES.managerAdminOnly);
+    const [row] = await t.sql<{ manager_id: string | null; version: number }>('select manager_id, version from hrms_employees where id = $1', [target.id]);
+    expect(row).toEqual({ manager_id: memberEmployee.id, version: edit.body.version });
+  });
+
+  it('a Member cannot set managers through the CSV import; an App Admin can', async () => {
+    const header = 'First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email';
+    const reporting = uniqueEmail('rep');
+    const csv = (rows: string[]) => [header, ...rows].join('\n');
+    const byMember = await member.client.post('/hrms/employees/import', {
+      entityId: c.entityId,
+      csv: csv([`Rita,Report,${reporting},,,Full-time,2024-01-01,${memberEmployee.workEmail}`, `Nia,Nobody,${uniqueEmail('nm')},,,Full-time,2024-01-01,`]),
+    });
+    expect(byMember.status).toBe(200);
+    expect(byMember.body).toEqual({ created: 1, errors: [{ row: 2, message: HRMS_MESSAGES.managerAdminOnly }] });
+    expect(await t.sql('select 1 from hrms_employees where work_email = $1', [reporting])).toEqual([]);
+    const hrAdmin = await addUser(t, c, [{ entityId: c.entityId, role: 'app_admin' }]);
+    const byAdmin = await hrAdmin.client.post('/hrms/employees/import', { entityId: c.entityId, csv: csv([`Rita,Report,${reporting},,,Full-time,2024-01-01,${memberEmployee.workEmail}`]) });
+    expect(byAdmin.body).toEqual({ created: 1, errors: [] });
+    const [row] = await t.sql<{ manager_id: string }>('select manager_id from hrms_employees where work_email = $1', [reporting]);
+    expect(row!.manager_id).toBe(memberEmployee.id);
+  });
+});
+
 describe('CSV', () => {
   it('exports the current filter with formula cells neutralised', async () => {
     const c = await signUpCompany(t, ['hrms']);
@@ -345,6 +548,22 @@ describe('leave', () => {
     const cancelled = await admin.client.post(`/hrms/leave-requests/${req.body.id}/cancel`, {});
     expect(cancelled.body.status).toBe('cancelled');
     expect((await admin.client.post(`/hrms/leave-requests/${req.body.id}/cancel`, {})).status).toBe(409);
+  });
+
+  it('nobody decides their own request: not an App Admin of the entity either', async () => {
+    const hrAdmin = await addUser(t, admin, [{ entityId: admin.entityId, role: 'app_admin' }]);
+    await addEmployee(admin.client, admin.entityId, { userId: hrAdmin.id });
+    const d = monday(12);
+    const req = await hrAdmin.client.post('/hrms/leave-requests', { leaveTypeId: annual, startDate: d(0), endDate: d(1) });
+    expect(req.status).toBe(201);
+    expect(req.body.canDecide).toBe(false);
+    for (const decision of ['approve', 'reject']) {
+      const own = await hrAdmin.client.post(`/hrms/leave-requests/${req.body.id}/${decision}`, {});
+      expect(own.status).toBe(403);
+      expect(own.body.error.message).toBe(HRMS_MESSAGES.cannotDecideOwn);
+    }
+    const [row] = await t.sql<{ status: string; decided_by: string | null }>('select status, decided_by from hrms_leave_requests where id = $1', [req.body.id]);
+    expect(row).toEqual({ status: 'pending', decided_by: null });
   });
 
   it('shows On Leave for approved leave covering today, and counts it on the dashboard and in who is away', async () => {

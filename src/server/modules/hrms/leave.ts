@@ -20,7 +20,7 @@ import { sortedPage, toSortedPage } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
-import { hrmsScope } from './employees';
+import { employedOn, hrmsScope } from './employees';
 import { ensureEntitySetup } from './setup';
 
 const ids = (list: string[]) => `{${list.join(',')}}`;
@@ -242,15 +242,18 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
     );
     const type = types[0];
     if (!type) throw notFound(HRMS_MESSAGES.leaveTypeNotFound);
-    const { rows: employees } = await tx.execute<{ id: string; user_id: string | null; status: string }>(
+    const { rows: employees } = await tx.execute<{ id: string; user_id: string | null; end_date: string | null }>(
       input.employeeId
-        ? sql`select id, user_id, status from hrms_employees where id = ${input.employeeId} and entity_id = ${type.entity_id} for update`
-        : sql`select id, user_id, status from hrms_employees where user_id = ${scope.userId} and entity_id = ${type.entity_id} for update`,
+        ? sql`select id, user_id, end_date::text as end_date from hrms_employees where id = ${input.employeeId} and entity_id = ${type.entity_id} for update`
+        : sql`select id, user_id, end_date::text as end_date from hrms_employees where user_id = ${scope.userId} and entity_id = ${type.entity_id} for update`,
     );
     const employee = employees[0];
     if (!employee) throw input.employeeId ? notFound(HRMS_MESSAGES.employeeNotFound) : badRequest(HRMS_MESSAGES.notLinked);
     if (employee.user_id !== scope.userId && !scope.has(type.entity_id, 'app_admin')) throw forbidden(HRMS_MESSAGES.onlyOwnLeave);
-    if (employee.status === 'terminated') throw badRequest(HRMS_MESSAGES.terminatedEmployee);
+    // A leaver is still employed until their last day: leave up to it, none after it (termination
+    // cancels pending leave after it for the same reason). Past the last day, none at all.
+    if (employee.end_date !== null && employee.end_date < today()) throw badRequest(HRMS_MESSAGES.terminatedEmployee);
+    if (employee.end_date !== null && input.endDate > employee.end_date) throw badRequest(HRMS_MESSAGES.afterLastDay);
     const days = workingDays(input.startDate, input.endDate, input.startHalf, input.endHalf);
     if (days <= 0) throw badRequest(HRMS_MESSAGES.noWorkingDays);
     const { rows: overlapping } = await tx.execute(sql`
@@ -387,16 +390,19 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
       const day = today();
       const monthStart = `${day.slice(0, 7)}-01`;
       const inScope = sql`e.entity_id = any(${ids(scope.entityIds)}::uuid[])`;
+      // Counted as the directory shows them today: a hire dated ahead is not counted yet, a leaver
+      // is counted until their last day (see statusOf in employees.ts).
+      const employed = employedOn(day);
       const { rows: figures } = await tx.execute<{ headcount: number; new_hires: number; on_leave: number; pending: number }>(sql`
         select
-          (select count(*) from hrms_employees e where ${inScope} and e.status = 'active')::int as headcount,
-          (select count(*) from hrms_employees e where ${inScope} and e.status = 'active' and e.start_date >= ${monthStart}::date and e.start_date <= ${day}::date)::int as new_hires,
+          (select count(*) from hrms_employees e where ${inScope} and ${employed})::int as headcount,
+          (select count(*) from hrms_employees e where ${inScope} and ${employed} and e.start_date >= ${monthStart}::date)::int as new_hires,
           (select count(distinct r.employee_id) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id
-             where ${inScope} and e.status = 'active' and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)::int as on_leave,
+             where ${inScope} and ${employed} and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)::int as on_leave,
           (select count(*) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id where ${inScope} and r.status = 'pending')::int as pending`);
       const { rows: departments } = await tx.execute<{ department: string; employees: number }>(sql`
         select case when e.department = '' then 'No department' else e.department end as department, count(*)::int as employees
-        from hrms_employees e where ${inScope} and e.status = 'active'
+        from hrms_employees e where ${inScope} and ${employed}
         group by 1 order by 2 desc, 1 limit 12`);
       const f = figures[0]!;
       return {
@@ -412,12 +418,15 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
   );
 }
 
-/** The signed-in user's own employee records in scope (the Leave page's "Request Leave"). */
+/**
+ * The signed-in user's own employee records in scope (the Leave page's "Request Leave"), but not
+ * one past its last day: a leaver still requests leave up to it (requestLeave).
+ */
 export function me(db: Db, user: SessionUser) {
   return hrmsScope(db, user, 'viewer', async (tx, scope) => {
     const { rows } = await tx.execute<{ id: string; entity_id: string; name: string }>(sql`
       select id, entity_id, first_name || ' ' || last_name as name from hrms_employees
-      where user_id = ${scope.userId} and status = 'active' and entity_id = any(${ids(scope.entityIds)}::uuid[]) order by entity_id`);
+      where user_id = ${scope.userId} and (end_date is null or end_date >= ${today()}::date) and entity_id = any(${ids(scope.entityIds)}::uuid[]) order by entity_id`);
     return { employees: rows.map((r) => ({ id: r.id, entityId: r.entity_id, name: r.name })) };
   });
 }

@@ -23,6 +23,7 @@ import {
   terminateInput,
 } from '@/shared/hrms';
 import { entityFilter, importInput, importReport, moduleContext as moduleContextSchema, MODULE_MESSAGES } from '@/shared/modules';
+import { yearParam } from '@/shared/dates';
 import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { notFound } from '../../http/errors';
@@ -113,7 +114,7 @@ const importEmployeesRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees/import',
   tags: ['HRMS'],
-  summary: 'Import employees from CSV into one entity; a per-row report (Member or App Admin)',
+  summary: 'Import employees from CSV into one entity; a per-row report (Member or App Admin; the Manager Email column: App Admin)',
   request: { body: jsonBody(importInput) },
   responses: { 200: jsonContent(importReport), ...scoped },
 });
@@ -121,7 +122,7 @@ const createEmployeeRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees',
   tags: ['HRMS'],
-  summary: 'Add an employee (Member or App Admin; linking a user: App Admin)',
+  summary: 'Add an employee (Member or App Admin; linking a user or naming a manager: App Admin)',
   request: { body: jsonBody(employeeCreateInput) },
   responses: { 201: jsonContent(employee, 'Created'), ...scoped, 409: errorContent(HRMS_MESSAGES.emailTaken) },
 });
@@ -137,7 +138,7 @@ const updateEmployeeRoute = defineRoute('user', {
   method: 'patch',
   path: '/hrms/employees/{id}',
   tags: ['HRMS'],
-  summary: 'Edit an employee (send the version you read; 409 when it changed since)',
+  summary: 'Edit an employee (send the version you read; 409 when it changed since; linking a user or changing the manager: App Admin)',
   request: { params: idParams, body: jsonBody(employeeUpdateInput) },
   responses: { 200: jsonContent(employee), ...withVersion },
 });
@@ -145,7 +146,7 @@ const terminateRoute = defineRoute('user', {
   method: 'post',
   path: '/hrms/employees/{id}/terminate',
   tags: ['HRMS'],
-  summary: 'End an employment with a date; the record is kept',
+  summary: 'End an employment on a last day (today, past or ahead: Active until then); the record is kept',
   request: { params: idParams, body: jsonBody(terminateInput) },
   responses: { 200: jsonContent(employee), ...withVersion },
 });
@@ -154,7 +155,7 @@ const balancesRoute = defineRoute('user', {
   path: '/hrms/employees/{id}/balances',
   tags: ['HRMS'],
   summary: 'Leave balances per type for a year (default: this year)',
-  request: { params: idParams, query: z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() }) },
+  request: { params: idParams, query: z.object({ year: yearParam.optional() }) },
   responses: { 200: jsonContent(balanceList), ...scoped },
 });
 const userOptionsRoute = defineRoute('user', {

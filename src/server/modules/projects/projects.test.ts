@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { PROJECTS_MESSAGES } from '@/shared/projects';
-import { Client, createTestApp, signUpCompany, type TestApp } from '../../test/harness';
+import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
+import { openStream } from '../../test/event-stream';
 import { addEntity, addProject, addTask, addUser, newKey, type Company } from './test-fixtures';
 
 let t: TestApp;
@@ -251,9 +252,43 @@ describe('tasks', () => {
     expect(exported.headers.get('content-type')).toContain('text/csv');
     const lines = String(exported.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Code,Project Key,Title,Description,Status,Priority,Assignee Email,Due Date,Labels,Created At');
-    expect(lines[1]).toContain(`${p.key}-1,${p.key},First,Do it,To Do,High,${a.email},2026-05-01,bug; ui,`);
+    // Labels are joined with "; ": quoted, so a spreadsheet whose separator is ";" keeps them in one cell.
+    expect(lines[1]).toContain(`${p.key}-1,${p.key},First,Do it,To Do,High,${a.email},2026-05-01,"bug; ui",`);
     const projects = await a.client.get(`/projects/projects/export?q=${p.key}`);
     expect(String(projects.body)).toContain(`${p.key},`);
+  });
+
+  it('answers an assignee email of a user without Projects here exactly as one nobody has', async () => {
+    const p = await addProject(a.client, a.entityId);
+    const member = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const email = uniqueEmail('pm');
+    const csv = `Project Key,Title,Description,Status,Priority,Assignee Email,Due Date,Labels\n${p.key},Assigned,,,,${email},,`;
+    const importing = async () => {
+      const res = await member.client.request('POST', '/projects/tasks/import', { entityId: a.entityId, csv }, { 'x-request-id': 'same-request' });
+      return `${res.status} ${JSON.stringify(res.body)}`;
+    };
+    const nobody = await importing();
+    // Now a user of the company with that email, holding Projects at another entity only.
+    const res = await a.client.post('/users', {
+      firstName: 'Elsewhere',
+      lastName: 'User',
+      email,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      access: [{ productId: a.productIds.projects, entityId: entityB, roleType: 'member' }],
+    });
+    expect(res.status).toBe(201);
+    expect(await importing()).toBe(nobody);
+    expect(nobody).toBe(`200 ${JSON.stringify({ created: 0, errors: [{ row: 2, message: `Assignee Email: no user with Projects access in this entity has the email ${email}.` }] })}`);
+    // Given Projects here, the same row goes in.
+    const grant = await a.client.patch(`/users/${res.body.id}`, {
+      access: [
+        { productId: a.productIds.projects, entityId: entityB, roleType: 'member' },
+        { productId: a.productIds.projects, entityId: a.entityId, roleType: 'viewer' },
+      ],
+    });
+    expect(grant.status).toBe(200);
+    expect((await member.client.post('/projects/tasks/import', { entityId: a.entityId, csv })).body).toEqual({ created: 1, errors: [] });
   });
 });
 
@@ -282,44 +317,16 @@ describe('dashboard', () => {
   });
 });
 
-/** An open event stream, read message by message. */
-async function openStream(app: TestApp['app'], client: Client, query = '') {
-  const res = await app.request(`/api/projects/events${query}`, { headers: { cookie: client.cookie } });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const next = async (): Promise<{ event: string; data: unknown }> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const lines = block.split('\n');
-        const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-        if (event) return { event, data: data ? JSON.parse(data) : undefined };
-        continue; // a comment line (heartbeat)
-      }
-      const chunk = await reader.read();
-      if (chunk.done) throw new Error('stream ended');
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
-  expect((await next()).event).toBe('ready');
-  return { next, close: () => reader.cancel() };
-}
-
 describe('live events', () => {
   it("reach the users who may read the task, across server processes, and never anyone else's", async () => {
     const pA = await addProject(a.client, a.entityId);
     const pB = await addProject(a.client, entityB);
     const memberA = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
     const stranger = await signUpCompany(t, ['projects']);
-    const admin = await openStream(t.app, a.client);
-    const watcher = await openStream(t.app, memberA.client);
-    const boardOnly = await openStream(t.app, a.client, `?projectId=${pA.id}`);
-    const outsider = await openStream(t.app, stranger.client);
+    const admin = await openStream(t.app, a.client, '/projects/events');
+    const watcher = await openStream(t.app, memberA.client, '/projects/events');
+    const boardOnly = await openStream(t.app, a.client, `/projects/events?projectId=${pA.id}`);
+    const outsider = await openStream(t.app, stranger.client, '/projects/events');
     // Written through another server process: PostgreSQL carries the notification over.
     const peer = await t.peer();
     const writer = Object.assign(new Client({ app: peer }), { cookie: a.client.cookie });
@@ -341,7 +348,7 @@ describe('live events', () => {
 
   it.runIf(process.env.DATABASE_URL)('after the LISTEN connection is lost: reconnects, tells open streams to reload (reset), and carries on', async () => {
     const p = await addProject(a.client, a.entityId);
-    const stream = await openStream(t.app, a.client, `?projectId=${p.id}`);
+    const stream = await openStream(t.app, a.client, `/projects/events?projectId=${p.id}`);
     // As a database restart or a network drop would.
     const ended = await t.sql<{ ended: boolean }>(
       "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
@@ -356,7 +363,7 @@ describe('live events', () => {
   it('checks the scope when the event happens: a user who lost access gets nothing more, and the stream ends', async () => {
     const p = await addProject(a.client, a.entityId);
     const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
-    const stream = await openStream(t.app, viewer.client, `?projectId=${p.id}`);
+    const stream = await openStream(t.app, viewer.client, `/projects/events?projectId=${p.id}`);
     expect((await a.client.delete(`/users/${viewer.id}`)).status).toBe(204);
     await addTask(a.client, p.id, { title: 'After the revocation' });
     await expect(stream.next()).rejects.toThrow('stream ended');

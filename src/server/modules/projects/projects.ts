@@ -166,6 +166,11 @@ export function getProject(db: Db, user: SessionUser, id: string) {
   return projectsScope(db, user, 'viewer', (tx) => readProject(tx, id));
 }
 
+/** The users `u` who may be named on the entity's work: of the company, holding Projects there (super admins hold every product). */
+const eligible = (scope: ModuleScope, entityId: string) => sql`u.company_id = ${scope.companyId} and (u.role = 'super_admin' or exists (
+      select 1 from user_product_access a join products pr on pr.id = a.product_id
+      where a.user_id = u.id and a.entity_id = ${entityId} and pr.type = 'projects'))`;
+
 /**
  * Refuses any of `ids` that is not a user of the company holding Projects at the entity (super
  * admins hold every product): a lead, member or assignee must be able to see the work.
@@ -173,12 +178,17 @@ export function getProject(db: Db, user: SessionUser, id: string) {
 export async function checkEligible(tx: Tx, scope: ModuleScope, entityId: string, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return;
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    select u.id from users u
-    where u.company_id = ${scope.companyId} and u.id = any(${uuidArray(wanted)}) and (u.role = 'super_admin' or exists (
-      select 1 from user_product_access a join products pr on pr.id = a.product_id
-      where a.user_id = u.id and a.entity_id = ${entityId} and pr.type = 'projects'))`);
+  const { rows } = await tx.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${uuidArray(wanted)}) and ${eligible(scope, entityId)}`);
   if (rows.length !== wanted.length) throw badRequest(PROJECTS_MESSAGES.userNotEligible);
+}
+
+/**
+ * The eligible user with this email (lower-cased), or null: only among those the caller may list
+ * (eligibleUsers), so a user of the company without Projects here is not found either.
+ */
+export async function eligibleUserByEmail(tx: Tx, scope: ModuleScope, entityId: string, email: string): Promise<string | null> {
+  const { rows } = await tx.execute<{ id: string }>(sql`select u.id from users u where lower(u.email) = ${email} and ${eligible(scope, entityId)}`);
+  return rows[0]?.id ?? null;
 }
 
 export function eligibleUsers(db: Db, user: SessionUser, entityId: string) {
@@ -189,9 +199,7 @@ export function eligibleUsers(db: Db, user: SessionUser, entityId: string) {
     async (tx, scope) => {
       const { rows } = await tx.execute<{ id: string; name: string; email: string }>(sql`
         select u.id, u.first_name || ' ' || u.last_name as name, u.email from users u
-        where u.company_id = ${scope.companyId} and (u.role = 'super_admin' or exists (
-          select 1 from user_product_access a join products pr on pr.id = a.product_id
-          where a.user_id = u.id and a.entity_id = ${entityId} and pr.type = 'projects'))
+        where ${eligible(scope, entityId)}
         order by u.last_name, u.first_name, u.id limit 500`);
       return { items: rows };
     },

@@ -32,7 +32,7 @@ import { importRows, parseCsv } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
-import { checkEligible, inScope, projectsScope, readProject, today, uuidArray } from './projects';
+import { checkEligible, eligibleUserByEmail, inScope, projectsScope, readProject, today, uuidArray } from './projects';
 
 type TaskCreate = z.output<typeof taskCreateInput>;
 type TaskUpdate = z.output<typeof taskUpdateInput>;
@@ -454,9 +454,11 @@ export function importTasks(db: Db, user: SessionUser, input: { entityId: string
           let assigneeId: string | null = null;
           const email = values['Assignee Email']!.toLowerCase();
           if (email) {
-            const { rows: users } = await tx.execute<{ id: string }>(sql`select id from users where company_id = ${scope.companyId} and lower(email) = ${email}`);
-            if (!users[0]) throw badRequest(`Assignee Email: no user with the email ${email}.`);
-            assigneeId = users[0].id;
+            // Looked up among the users the caller may list only, with one message: a user of the
+            // company without Projects here reads as no user at all (who works at the company is
+            // not this import's to tell).
+            assigneeId = await eligibleUserByEmail(tx, scope, input.entityId, email);
+            if (!assigneeId) throw badRequest(`Assignee Email: no user with Projects access in this entity has the email ${email}.`);
           }
           const status = values['Status']!.toLowerCase();
           const priority = values['Priority']!.toLowerCase();

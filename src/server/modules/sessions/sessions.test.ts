@@ -66,6 +66,26 @@ describe('GET /api/me/sessions', () => {
   it('needs a session', async () => {
     expect((await new Client(t).get('/me/sessions')).status).toBe(401);
   });
+
+  it("moves a session's Last active while it is used, writing it at most once a minute", async () => {
+    const m = await memberWithSessions([CHROME_WINDOWS]);
+    const client = m.clients[0]!;
+    const id = ((await client.get('/me/sessions')).body.items as { id: string }[])[0]!.id;
+    // Used an hour ago, last: the next request moves it to now.
+    await t.sql("update sessions set updated_at = now() - interval '1 hour' where id = $1", [id]);
+    const before = Date.now();
+    expect((await client.get('/me/products')).status).toBe(200);
+    const moved = Date.parse((await client.get('/me/sessions')).body.items[0].lastActiveAt);
+    expect(moved).toBeGreaterThanOrEqual(before);
+    expect(moved).toBeLessThanOrEqual(Date.now());
+    // Written 30 seconds ago: requests within the minute leave it as it is (no write per request).
+    const [written] = await t.sql<{ at: string }>(
+      "update sessions set updated_at = now() - interval '30 seconds' where id = $1 returning to_json(updated_at) #>> '{}' as at",
+      [id],
+    );
+    for (let i = 0; i < 3; i++) expect((await client.get('/me/products')).status).toBe(200);
+    expect(Date.parse((await client.get('/me/sessions')).body.items[0].lastActiveAt)).toBe(Date.parse(written!.at));
+  });
 });
 
 describe('DELETE /api/me/sessions/{id}', () => {

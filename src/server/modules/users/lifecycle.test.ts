@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
+import { VALIDATION_MESSAGES } from '@/shared/errors';
 import { USER_MESSAGES } from '@/shared/users';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 
@@ -101,8 +102,8 @@ describe('GET and PATCH /api/users/{id}', () => {
     [{ email: 'no-at-sign' }, USER_MESSAGES.invalidEmail],
     [{ access: [] }, USER_MESSAGES.configureAccess],
     [{ role: 'owner' }, undefined],
-    [{ password: 'secret123' }, 'Unrecognized key: "password"'],
-    [{ companyId: '00000000-0000-4000-8000-000000000000' }, 'Unrecognized key: "companyId"'],
+    [{ password: 'secret123' }, VALIDATION_MESSAGES.unknownField],
+    [{ companyId: '00000000-0000-4000-8000-000000000000' }, VALIDATION_MESSAGES.unknownField],
   ])('refuses %j with the wizard message', async (body, message) => {
     const a = await signUpCompany(t, ['crm']);
     const m = await addUser(a, [{ productId: a.productIds.crm, entityId: a.entityId }]);

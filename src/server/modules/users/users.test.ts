@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/shared/auth';
+import { VALIDATION_MESSAGES } from '@/shared/errors';
 import { USER_MESSAGES } from '@/shared/users';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 
@@ -75,7 +76,7 @@ describe('users', () => {
     [{ password: '12345', confirmPassword: '12345' }, USER_MESSAGES.passwordTooShort],
     [{ confirmPassword: 'nope123' }, USER_MESSAGES.passwordsDoNotMatch],
     [{ access: [] }, USER_MESSAGES.configureAccess],
-    [{ role: 'super_admin' }, 'Unrecognized key: "role"'],
+    [{ role: 'super_admin' }, VALIDATION_MESSAGES.unknownField],
   ])('refuses %j with the spec message', async (overrides, message) => {
     const a = await signUpCompany(t, ['crm']);
     const res = await a.client.post('/users', newUser([{ productId: a.productIds.crm, entityId: a.entityId }], overrides));

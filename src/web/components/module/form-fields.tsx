@@ -19,6 +19,31 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   return next;
 }
 
+/**
+ * zod's own wording ('Unrecognized key: "entityId"', "Invalid input: expected string…", "Too big:
+ * …"): it speaks of the schema, not of the user's task. The API answers with it to a body no form
+ * of ours sends (the same rule as src/server/security/hostile-input.test.ts).
+ */
+const SCHEMA_WORDING = /^(Invalid (input|string|option|number|ISO|key|element)\b|Too (small|big):|Unrecognized keys?\b)/;
+
+/**
+ * `fieldErrors` for a form that must never show a schema's words: a message goes to the field
+ * it names when the form shows that field; any other (a key the schema refuses, a field the form
+ * lacks: a fault of the form, not of what was typed) becomes `failed`, a sentence about the task.
+ */
+export function formErrors(issues: readonly { path: PropertyKey[]; message: string }[], shown: readonly string[], failed: string): Errors {
+  const next: Errors = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (shown.includes(key) && !SCHEMA_WORDING.test(issue.message)) next[key] ??= issue.message;
+    else next.form = failed;
+  }
+  return next;
+}
+
+/** An error to show on a form: the API's sentence, or `failed` instead of a schema's words. */
+export const formMessage = (error: Error, failed: string) => (error.message && !SCHEMA_WORDING.test(error.message) ? error.message : failed);
+
 export function TextField({
   id,
   label,
@@ -95,7 +120,7 @@ export function EntityField({
   error,
 }: {
   id: string;
-  entities: { id: string; name: string }[];
+  entities: readonly { id: string; name: string }[];
   value: string;
   onChange: (v: string) => void;
   error?: string;

@@ -10,7 +10,7 @@ const ENTITY = uuid(100);
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog() {
+function renderDialog(entityName = 'London') {
   const onOpenChange = vi.fn();
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
@@ -21,7 +21,7 @@ function renderDialog() {
         title="Import Employees"
         path="/hrms/employees/import"
         entityId={ENTITY}
-        entityName="London"
+        entityName={entityName}
         columns={['firstName', 'lastName', 'workEmail']}
         invalidate={['hrms']}
       />
@@ -54,6 +54,12 @@ describe('Import dialog', () => {
     expect(screen.getByText('1 imported, 1 not imported.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('ends the sentence with one full stop when the entity’s name ends with one', async () => {
+    mockApi({});
+    const { dialog } = renderDialog('Northwind Inc.');
+    expect(within(dialog).getByText('Into Northwind Inc. The first row names the columns: firstName, lastName, workEmail.')).toBeInTheDocument();
   });
 
   it('asks for a file, refuses one over the body limit before sending, and shows a server refusal', async () => {

@@ -217,7 +217,7 @@ function ApplicationCard({ application, canWrite, search }: { application: Appli
                 {' '}
                 by {h.changedByName ?? 'a deleted user'}, {formatWhen(h.changedAt)}
               </span>
-              {h.reason ? <span className="block text-muted-foreground">Reason: {h.reason}</span> : null}
+              {h.reason ? <span className="block whitespace-pre-line text-muted-foreground">Reason: {h.reason}</span> : null}
             </li>
           ))}
         </ol>

@@ -39,7 +39,8 @@ function CandidateList({ scope }: { scope: ModuleScopeState }) {
   const candidates = useQuery(candidatesQuery(query));
   const search = entitySearch(scope);
   const canWrite = scope.can('member');
-  const importEntity = scope.entity ?? (scope.entities.length === 1 ? scope.entities[0] : undefined);
+  // Under "All entities" too: the import dialog then asks which entity the file goes into.
+  const importInto = scope.inScope.filter((e) => scope.can('member', e.id));
   const exportQuery = new URLSearchParams(Object.entries({ ...query, cursor: undefined, limit: undefined }).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   const columns: ColumnDef<Candidate>[] = [
@@ -86,7 +87,7 @@ function CandidateList({ scope }: { scope: ModuleScopeState }) {
         actions={
           <ListActions
             exportHref={`/api/ats/candidates/export?${exportQuery.toString()}`}
-            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            onImport={importInto.length > 0 ? () => setImporting(true) : undefined}
             addLabel="Add Candidate"
             onAdd={canWrite ? () => setAdding(true) : undefined}
           />
@@ -132,14 +133,13 @@ function CandidateList({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <CandidateDialog open={adding} onOpenChange={setAdding} scope={scope} />
-      {importEntity ? (
+      {importInto.length > 0 ? (
         <ImportDialog
           open={importing}
           onOpenChange={setImporting}
           title="Import Candidates"
           path="/ats/candidates/import"
-          entityId={importEntity.id}
-          entityName={importEntity.name}
+          entities={importInto}
           columns={CANDIDATE_CSV_COLUMNS}
           invalidate={['ats']}
         />

@@ -15,7 +15,7 @@ import { PageHeading } from '@/web/features/modules/api';
 import { nativeSelect } from '@/web/components/module/styles';
 import { StageBadge } from './components/badges';
 import { FeedbackDialog } from './components/feedback-dialog';
-import { formatWhen } from './format';
+import { formatDuration, formatWhen } from './format';
 
 export function InterviewsPage() {
   return <AtsPage title="Interviews">{(scope) => <InterviewList scope={scope} />}</AtsPage>;
@@ -30,7 +30,7 @@ function Panel({ interview }: { interview: Interview }) {
           {p.rating !== null ? (
             <span>
               <span aria-label={`Rated ${p.rating} of 5`}>{`${p.rating}/5`}</span>
-              {p.notes ? <span className="block text-xs text-muted-foreground">{p.notes}</span> : null}
+              {p.notes ? <span className="block text-xs whitespace-pre-line text-muted-foreground">{p.notes}</span> : null}
             </span>
           ) : p.submitted ? (
             <span className="text-xs text-muted-foreground">Feedback submitted (visible after you submit yours)</span>
@@ -54,7 +54,7 @@ function InterviewList({ scope }: { scope: ModuleScopeState }) {
   const exportQuery = new URLSearchParams(Object.entries({ entityId: scope.entityId, when, mine }).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   const columns: ColumnDef<Interview>[] = [
-    { id: 'startsAt', header: 'When', enableSorting: false, cell: ({ row }) => `${formatWhen(row.original.startsAt)} (${row.original.durationMinutes} min)` },
+    { id: 'startsAt', header: 'When', enableSorting: false, cell: ({ row }) => `${formatWhen(row.original.startsAt)} (${formatDuration(row.original.durationMinutes)})` },
     {
       id: 'candidate',
       header: 'Candidate',

@@ -94,6 +94,28 @@ describe('Job page board', () => {
     expect(within(columnOf('Rejected')).getByText('Reason: Salary expectations')).toBeInTheDocument();
   });
 
+  it("asks HRMS for the hire rights only when the user holds HRMS (an ATS-only user was refused: a 403 in the console)", async () => {
+    const HRMS = { id: uuid(51), name: 'HRMS', type: 'hrms', description: null };
+    const withHrms = { ...board, hrmsAvailable: true };
+    for (const products of [[ATS], [ATS, HRMS]]) {
+      const calls = mockApi({
+        'GET /me/products': { body: { items: products } },
+        'GET /ats/context': { body: { entities: [{ id: A, name: 'London', role: 'member' }] } },
+        'GET /hrms/context': { body: { entities: [{ id: A, name: 'London', role: 'member' }] } },
+        [`GET /ats/jobs/${JOB}/board`]: { body: withHrms },
+      });
+      const { unmount } = renderPage(<JobPage />, { path: '/ats/jobs/:id', entry: `/ats/jobs/${JOB}`, user: MEMBER });
+      await screen.findByRole('heading', { level: 1, name: 'Platform Engineer' });
+      if (products.length === 2) await vi.waitFor(() => expect(calls.some((c) => c.path === '/hrms/context')).toBe(true));
+      else {
+        await new Promise((r) => setTimeout(r, 200));
+        expect(calls.some((c) => c.path === '/hrms/context')).toBe(false);
+      }
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('pages a column, and gives a viewer no way to move a card', async () => {
     const calls = serve('viewer', () => ({ status: 500 }));
     renderPage(<JobPage />, { path: '/ats/jobs/:id', entry: `/ats/jobs/${JOB}`, user: MEMBER });

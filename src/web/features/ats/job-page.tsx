@@ -7,6 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import { entitySearch, moduleContextQuery, type ModuleScopeState } from '@/web/components/module/module-context';
 import { roleAtLeast } from '@/shared/roles';
+import { useMyProducts } from '@/web/features/products/api';
 import { boardQuery } from './api';
 import { AtsPage } from './ats-page';
 import { PageHeading } from '@/web/features/modules/api';
@@ -23,8 +24,10 @@ function JobDetail({ scope }: { scope: ModuleScopeState }) {
   const { id = '' } = useParams();
   const board = useQuery(boardQuery(id));
   const [editing, setEditing] = useState(false);
-  // Creating the employee record on a hire also needs HRMS Member or App Admin at the entity.
-  const hrms = useQuery({ ...moduleContextQuery('hrms'), retry: false, enabled: board.data?.hrmsAvailable === true });
+  // Creating the employee record on a hire also needs HRMS Member or App Admin at the entity. Only
+  // a user who holds HRMS asks for its context: anyone else would be refused (a 403 in the console).
+  const holdsHrms = useMyProducts().data?.some((p) => p.type === 'hrms') === true;
+  const hrms = useQuery({ ...moduleContextQuery('hrms'), retry: false, enabled: board.data?.hrmsAvailable === true && holdsHrms });
   const search = entitySearch(scope);
   if (board.isPending) return <PageState>Loading...</PageState>;
   if (board.isError) return <PageState>{board.error.message}</PageState>;

@@ -44,6 +44,29 @@ describe('audit log page', () => {
     expect(within(cells[4]!).getByRole('insertion')).toHaveTextContent('Europe');
   });
 
+  it("never shows internal fields in before and after (a board card's rank, kept by events from before they were left out)", async () => {
+    const moved = event(2, {
+      action: 'task.moved',
+      targetType: 'task',
+      targetLabel: 'WEB-1 Launch',
+      changes: [
+        { field: 'status', before: 'todo', after: 'done' },
+        { field: 'rank', before: 'a1', after: 'Zz' },
+        { field: 'version', before: 1, after: 2 },
+      ],
+    });
+    const reordered = event(3, { action: 'task.moved', targetType: 'task', targetLabel: 'WEB-2 Polish', changes: [{ field: 'rank', before: 'a1', after: 'a0' }] });
+    mockApi({ 'GET /audit-events': { body: { items: [moved, reordered], nextCursor: null } } });
+    renderPage(<AuditLogPage />, { path: '/audit-log' });
+    await screen.findByText('WEB-2 Polish');
+    const [, first, second] = screen.getAllByRole('row');
+    const details = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
+    expect(details(first!)).toHaveTextContent('status: todo → done');
+    expect(details(first!)).not.toHaveTextContent(/rank|a1|Zz|version/);
+    expect(details(second!)).toHaveTextContent('—');
+    expect(details(second!)).not.toHaveTextContent(/rank/);
+  });
+
   it('reads the filters from the URL, sends them, and exports the same view', async () => {
     const calls = mockApi({ 'GET /audit-events': { body: { items: [], nextCursor: null } } });
     renderPage(<AuditLogPage />, { path: '/audit-log', entry: '/audit-log?actor=grace&action=user.deleted&target=Alan&from=2026-03-01&to=2026-03-31&bogus=1' });

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { DownloadIcon, FilterXIcon, SearchIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction, type AuditChange, type AuditEvent } from '@/shared/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_MESSAGES, isInternalAuditField, type AuditAction, type AuditChange, type AuditEvent } from '@/shared/audit';
 import { SETTINGS_MESSAGES } from '@/shared/settings';
 import { RequireSuperAdmin } from '@/web/lib/session';
 import { Button } from '@/web/components/ui/button';
@@ -193,6 +193,8 @@ const STACKED_CELL =
   'max-sm:block max-sm:min-w-0 max-sm:whitespace-normal max-sm:px-4 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
 
 function EventRow({ event: e }: { event: AuditEvent }) {
+  // Events kept from before internal fields were left out of the log may still hold some (a rank).
+  const changes = e.changes.filter((c) => !isInternalAuditField(c.field));
   return (
     <TableRow className="align-top">
       <TableCell data-label="Time" className={cn('whitespace-nowrap', STACKED_CELL)}>
@@ -212,9 +214,9 @@ function EventRow({ event: e }: { event: AuditEvent }) {
         {e.targetType ? <div className="text-xs capitalize text-muted-foreground">{e.targetType.replace(/_/g, ' ')}</div> : null}
       </TableCell>
       <TableCell data-label="Details" className={cn('min-w-56', STACKED_CELL)}>
-        {e.changes.length ? (
+        {changes.length ? (
           <ul className="grid gap-0.5 break-words text-xs">
-            {e.changes.map((c) => (
+            {changes.map((c) => (
               <Change key={c.field} change={c} />
             ))}
           </ul>

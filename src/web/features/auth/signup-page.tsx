@@ -70,6 +70,8 @@ export function SignupPage() {
       toast.error('Error', { description: issue });
       return;
     }
+    // Step 1's errors are about fields no longer on screen: they go with it.
+    toast.dismiss();
     setStep(2);
     if (!products?.length) void loadProducts();
   };

@@ -14,6 +14,7 @@ import type {
   CrmDashboard,
   CrmUser,
   Lead,
+  LeadConversion,
   LeadCreateInput,
   LeadUpdateInput,
   Opportunity,
@@ -37,6 +38,14 @@ export const contactQuery = (id: string) => queryOptions({ queryKey: ['crm', 'co
 export const leadsQuery = (query: Query) =>
   queryOptions({ queryKey: ['crm', 'leads', query], queryFn: () => api.get<Page<Lead>>('/crm/leads', null, query), placeholderData: keepPreviousData });
 export const leadQuery = (id: string) => queryOptions({ queryKey: ['crm', 'lead', id], queryFn: () => api.get<Lead>(`/crm/leads/${id}`) });
+/** What converting the lead proposes: its client's name, and the entity's client of that name. */
+export const leadConversionQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['crm', 'lead', id, 'conversion'],
+    queryFn: () => api.get<LeadConversion>(`/crm/leads/${id}/conversion`),
+    // Read afresh each time the dialog opens: a client of that name may have been added since.
+    staleTime: 0,
+  });
 export const opportunitiesQuery = (query: Query) =>
   queryOptions({
     queryKey: ['crm', 'opportunities', query],

@@ -46,7 +46,8 @@ function ContactList({ scope }: { scope: ModuleScopeState }) {
   const contacts = useQuery(contactsQuery(query));
   const search = entitySearch(scope);
   const canWrite = scope.can('member');
-  const importEntity = scope.entity ?? (scope.entities.length === 1 ? scope.entities[0] : undefined);
+  // Under "All entities" too: the import dialog then asks which entity the file goes into.
+  const importInto = scope.inScope.filter((e) => scope.can('member', e.id));
 
   const columns: ColumnDef<Contact>[] = [
     {
@@ -90,7 +91,7 @@ function ContactList({ scope }: { scope: ModuleScopeState }) {
         actions={
           <ListActions
             exportHref={exportHref('/crm/contacts/export', query)}
-            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            onImport={importInto.length > 0 ? () => setImporting(true) : undefined}
             addLabel="Add Contact"
             onAdd={canWrite ? () => setAdding(true) : undefined}
           />
@@ -136,14 +137,13 @@ function ContactList({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <ContactDialog open={adding} onOpenChange={setAdding} scope={scope} />
-      {importEntity ? (
+      {importInto.length > 0 ? (
         <ImportDialog
           open={importing}
           onOpenChange={setImporting}
           title="Import Contacts"
           path="/crm/contacts/import"
-          entityId={importEntity.id}
-          entityName={importEntity.name}
+          entities={importInto}
           columns={CONTACT_CSV_COLUMNS}
           invalidate={['crm']}
         />

@@ -130,6 +130,9 @@ describe('Opportunities page', () => {
     const proposal = (await screen.findByRole('heading', { level: 2, name: /Proposal/ })).closest('li')!;
     expect(within(proposal).getByText('Deal 1')).toBeInTheDocument();
     expect(within(proposal).getByText('Total £1,500.00')).toBeInTheDocument();
+    // An empty column's total is zero in the entity's currency, not a bare "0".
+    const qualification = screen.getByRole('heading', { level: 2, name: /Qualification/ }).closest('li')!;
+    expect(within(qualification).getByText('Total £0.00')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace(/\d+$/, ''))).toEqual([
       'Prospecting',
       'Qualification',

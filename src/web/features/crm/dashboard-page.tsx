@@ -10,7 +10,7 @@ import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, 
 import { useDashboard } from './api';
 import { ClientStatusBadge } from './components/badges';
 import { CrmPage } from './crm-page';
-import { formatMoneyList, formatWhen } from './format';
+import { formatMoneyList, formatWhen, scopeCurrency } from './format';
 
 export function CrmDashboardPage() {
   return <CrmPage title="CRM Dashboard">{(scope) => <Dashboard scope={scope} />}</CrmPage>;
@@ -32,13 +32,14 @@ function Dashboard({ scope }: { scope: ModuleScopeState }) {
   const figures = useDashboard(scope.entityId);
   const d = figures.data;
   const search = entitySearch(scope);
+  const currency = scopeCurrency(scope.inScope);
   const kpis = [
     { label: 'Total Customers', value: d ? String(d.customers) : undefined, icon: Building2Icon, hint: 'Active clients' },
     { label: 'Open Leads', value: d ? String(d.openLeads) : undefined, icon: TargetIcon, hint: 'New, contacted or qualified' },
-    { label: 'Pipeline Value', value: d ? formatMoneyList(d.openPipeline, true) : undefined, icon: CircleDollarSignIcon, hint: 'Open opportunities' },
+    { label: 'Pipeline Value', value: d ? formatMoneyList(d.openPipeline, currency, true) : undefined, icon: CircleDollarSignIcon, hint: 'Open opportunities' },
     {
       label: 'Won This Month',
-      value: d ? formatMoneyList(d.wonThisMonth, true) : undefined,
+      value: d ? formatMoneyList(d.wonThisMonth, currency, true) : undefined,
       icon: TrophyIcon,
       hint: d ? `${d.wonThisMonthCount} ${d.wonThisMonthCount === 1 ? 'deal' : 'deals'}` : '',
     },
@@ -85,7 +86,7 @@ function Dashboard({ scope }: { scope: ModuleScopeState }) {
         <SectionCard title="Monthly Revenue" description="Closed Won, the last six months" className="xl:col-span-4">
           {d ? (
             <ChartFrame
-              summary={describeSeries('Monthly revenue', d.revenueByMonth, (r) => monthLabel(r.month), (r) => formatMoneyList(r.amounts))}
+              summary={describeSeries('Monthly revenue', d.revenueByMonth, (r) => monthLabel(r.month), (r) => formatMoneyList(r.amounts, currency))}
             >
               <BarChart data={revenue.rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }} accessibilityLayer={false}>
                 <CartesianGrid vertical={false} stroke={GRID_STROKE} />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LEAD_SOURCE_LABELS } from '@/shared/crm';
+import { CRM_MESSAGES, LEAD_SOURCE_LABELS, type Lead } from '@/shared/crm';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
 import { SectionCard } from '../modules/api';
 import { leadQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
@@ -64,12 +65,7 @@ function LeadDetail({ scope }: { scope: ModuleScopeState }) {
                 <PencilIcon aria-hidden />
                 Edit
               </Button>
-              {l.status === 'qualified' && !l.convertedAt ? (
-                <Button onClick={() => setConverting(true)}>
-                  <RefreshCwIcon aria-hidden />
-                  Convert
-                </Button>
-              ) : null}
+              {l.convertedAt ? null : <ConvertButton lead={l} onConvert={() => setConverting(true)} />}
             </>
           ) : null
         }
@@ -80,8 +76,6 @@ function LeadDetail({ scope }: { scope: ModuleScopeState }) {
           {l.convertedContactId ? <>, {link(`/crm/contacts/${l.convertedContactId}`, 'contact')}</> : null}
           {l.convertedOpportunityId ? <> and {link(`/crm/opportunities/${l.convertedOpportunityId}`, 'opportunity')}</> : null}.
         </p>
-      ) : l.status !== 'qualified' && canWrite ? (
-        <p className="text-sm text-muted-foreground">Set the status to Qualified to convert this lead into a client, contact and opportunity.</p>
       ) : null}
       <SectionCard title="Details">
         <DetailList
@@ -100,5 +94,51 @@ function LeadDetail({ scope }: { scope: ModuleScopeState }) {
       <LeadDialog open={editing} onOpenChange={setEditing} scope={scope} lead={l} />
       <ConvertDialog open={converting} onOpenChange={setConverting} lead={l} currency={currency} search={search} />
     </>
+  );
+}
+
+/** Why a lead that is not Qualified cannot be converted, and what to do about it. */
+const NOT_QUALIFIED_HINT = `${CRM_MESSAGES.notQualified} Edit the lead and set its status to Qualified first.`;
+
+/**
+ * Convert, for a lead not converted yet. Before it is Qualified the button stays in its place,
+ * unavailable (aria-disabled, so it can still be focused) with the reason as its accessible
+ * description and in a tooltip that opens on hover, on keyboard focus and on a tap (touch
+ * screens have no hover).
+ */
+function ConvertButton({ lead, onConvert }: { lead: Lead; onConvert: () => void }) {
+  const hintId = useId();
+  const [hintOpen, setHintOpen] = useState(false);
+  if (lead.status === 'qualified') {
+    return (
+      <Button onClick={onConvert}>
+        <RefreshCwIcon aria-hidden />
+        Convert
+      </Button>
+    );
+  }
+  return (
+    <Tooltip open={hintOpen} onOpenChange={setHintOpen}>
+      <TooltipTrigger asChild>
+        <Button
+          aria-disabled="true"
+          // While the tooltip is open Radix describes the button with it; closed, the hidden copy does.
+          {...(hintOpen ? {} : { 'aria-describedby': hintId })}
+          className="cursor-not-allowed opacity-50 hover:bg-primary"
+          onClick={(e) => {
+            // Not Radix's close-on-click: the click shows the reason instead.
+            e.preventDefault();
+            setHintOpen(true);
+          }}
+        >
+          <RefreshCwIcon aria-hidden />
+          Convert
+        </Button>
+      </TooltipTrigger>
+      <span id={hintId} hidden>
+        {NOT_QUALIFIED_HINT}
+      </span>
+      <TooltipContent className="max-w-64">{NOT_QUALIFIED_HINT}</TooltipContent>
+    </Tooltip>
   );
 }

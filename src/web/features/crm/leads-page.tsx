@@ -43,7 +43,8 @@ function LeadList({ scope }: { scope: ModuleScopeState }) {
   const leads = useQuery(leadsQuery(query));
   const search = entitySearch(scope);
   const canWrite = scope.can('member');
-  const importEntity = scope.entity ?? (scope.entities.length === 1 ? scope.entities[0] : undefined);
+  // Under "All entities" too: the import dialog then asks which entity the file goes into.
+  const importInto = scope.inScope.filter((e) => scope.can('member', e.id));
   const filtered = Boolean(query.q || query.status || query.source);
 
   const columns: ColumnDef<Lead>[] = [
@@ -77,7 +78,7 @@ function LeadList({ scope }: { scope: ModuleScopeState }) {
         actions={
           <ListActions
             exportHref={exportHref('/crm/leads/export', query)}
-            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            onImport={importInto.length > 0 ? () => setImporting(true) : undefined}
             addLabel="Add Lead"
             onAdd={canWrite ? () => setAdding(true) : undefined}
           />
@@ -147,14 +148,13 @@ function LeadList({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <LeadDialog open={adding} onOpenChange={setAdding} scope={scope} />
-      {importEntity ? (
+      {importInto.length > 0 ? (
         <ImportDialog
           open={importing}
           onOpenChange={setImporting}
           title="Import Leads"
           path="/crm/leads/import"
-          entityId={importEntity.id}
-          entityName={importEntity.name}
+          entities={importInto}
           columns={LEAD_CSV_COLUMNS}
           invalidate={['crm']}
         />

@@ -18,7 +18,7 @@ import { OpportunityDialog } from './components/opportunity-dialog';
 import { PipelineBoard } from './components/pipeline-board';
 import { CrmPage } from './crm-page';
 import { PageHeading } from '@/web/features/modules/api';
-import { formatDay } from './format';
+import { formatDay, formatWhen, scopeCurrency } from './format';
 import { exportHref } from './list-helpers';
 
 export function OpportunitiesPage() {
@@ -111,7 +111,7 @@ function Opportunities({ scope }: { scope: ModuleScopeState }) {
         ) : null}
       </search>
       {view === 'board' ? (
-        <PipelineBoard query={boardQuery} canWrite={(entityId) => scope.can('member', entityId)} search={search} />
+        <PipelineBoard query={boardQuery} canWrite={(entityId) => scope.can('member', entityId)} search={search} currency={scopeCurrency(scope.inScope)} />
       ) : (
         <OpportunityList scope={scope} query={listQuery} onAdd={() => setAdding(true)} />
       )}
@@ -150,7 +150,7 @@ function OpportunityList({ scope, query, onAdd }: { scope: ModuleScopeState; que
     { id: 'close', header: 'Expected Close', enableSorting: false, cell: ({ row }) => (row.original.expectedCloseDate ? formatDay(row.original.expectedCloseDate) : '—') },
     { id: 'owner', header: 'Owner', enableSorting: false, cell: ({ row }) => row.original.ownerName ?? '—' },
     ...(scope.entities.length > 1 ? [{ id: 'entity', header: 'Entity', enableSorting: false, cell: ({ row }) => row.original.entityName } as ColumnDef<Opportunity>] : []),
-    { id: 'createdAt', accessorFn: (o) => o.createdAt, header: 'Created', enableSorting: true, cell: ({ row }) => new Date(row.original.createdAt).toLocaleDateString('en-US') },
+    { id: 'createdAt', accessorFn: (o) => o.createdAt, header: 'Created', enableSorting: true, cell: ({ row }) => formatWhen(row.original.createdAt) },
   ];
   return (
     <DataTable

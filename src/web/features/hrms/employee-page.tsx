@@ -14,7 +14,7 @@ import { ScrollTable, SectionCard } from '../modules/api';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { balancesQuery, employeeQuery, leaveRequestsQuery, useTerminateEmployee } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
-import { StatusBadge } from './components/status-badge';
+import { EmployeeStatusBadge, StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
 import { PageHeading } from '@/web/features/modules/api';
@@ -55,7 +55,7 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
     ['Employment Type', EMPLOYMENT_TYPE_LABELS[e.employmentType]],
     ['Entity', e.entityName],
     ['Start Date', formatDay(e.startDate)],
-    ['Status', <StatusBadge key="s" status={e.status} />],
+    ['Status', <EmployeeStatusBadge key="s" employee={e} />],
     ...(e.endDate ? ([['End Date', formatDay(e.endDate)]] as [string, string][]) : []),
     [
       'Manager',
@@ -85,10 +85,13 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
                 <PencilIcon aria-hidden />
                 Edit
               </Button>
-              <Button variant="outline" onClick={() => setTerminating(true)}>
-                <UserXIcon aria-hidden />
-                Terminate
-              </Button>
+              {/* One termination per record: a leaver's last day is already set. */}
+              {e.endDate ? null : (
+                <Button variant="outline" onClick={() => setTerminating(true)}>
+                  <UserXIcon aria-hidden />
+                  Terminate
+                </Button>
+              )}
             </>
           ) : null
         }

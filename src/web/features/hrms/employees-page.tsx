@@ -12,7 +12,7 @@ import { useListParams } from '@/web/components/module/list-params';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { useEmployees } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
-import { StatusBadge } from './components/status-badge';
+import { EmployeeStatusBadge } from './components/status-badge';
 import { formatDay } from './format';
 import { HrmsPage } from './hrms-page';
 import { PageHeading } from '@/web/features/modules/api';
@@ -41,7 +41,8 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
   const employees = useEmployees(query);
   const entitySearch = scope.entityId ? `?entity=${scope.entityId}` : '';
   const canWrite = scope.can('member');
-  const importEntity = scope.entity ?? (scope.entities.length === 1 ? scope.entities[0] : undefined);
+  // Under "All entities" too: the import dialog then asks which entity the file goes into.
+  const importInto = scope.inScope.filter((e) => scope.can('member', e.id));
   const exportQuery = new URLSearchParams(Object.entries({ ...query, cursor: undefined, limit: undefined }).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const filtered = Boolean(query.q || query.department || query.status);
 
@@ -66,7 +67,7 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
     { id: 'type', header: 'Type', enableSorting: false, cell: ({ row }) => EMPLOYMENT_TYPE_LABELS[row.original.employmentType] },
     ...(scope.entities.length > 1 ? [{ id: 'entity', header: 'Entity', enableSorting: false, cell: ({ row }) => row.original.entityName } as ColumnDef<Employee>] : []),
     { id: 'startDate', accessorFn: (e) => e.startDate, header: 'Start Date', enableSorting: true, cell: ({ row }) => formatDay(row.original.startDate) },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <EmployeeStatusBadge employee={row.original} /> },
   ];
 
   return (
@@ -77,7 +78,7 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
         actions={
           <ListActions
             exportHref={`/api/hrms/employees/export?${exportQuery.toString()}`}
-            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            onImport={importInto.length > 0 ? () => setImporting(true) : undefined}
             addLabel="Add Employee"
             onAdd={canWrite ? () => setAdding(true) : undefined}
           />
@@ -138,14 +139,13 @@ function Directory({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <EmployeeDialog open={adding} onOpenChange={setAdding} scope={scope} />
-      {importEntity ? (
+      {importInto.length > 0 ? (
         <ImportDialog
           open={importing}
           onOpenChange={setImporting}
           title="Import Employees"
           path="/hrms/employees/import"
-          entityId={importEntity.id}
-          entityName={importEntity.name}
+          entities={importInto}
           columns={EMPLOYEE_CSV_COLUMNS}
           invalidate={['hrms']}
         />

@@ -129,4 +129,12 @@ describe('Leaves page', () => {
     expect(screen.queryByRole('button', { name: 'Request Leave' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('shows the approver’s comment with the decision', async () => {
+    serve('member', [request(1, { status: 'rejected', decisionComment: 'Not enough cover that week' }), request(2)]);
+    renderPage(<LeavesPage />, { path: '/hrms/leaves', user: MEMBER });
+    const table = await screen.findByRole('table', { name: 'Leave requests' });
+    const status = within(within(table).getByRole('row', { name: /Person 1/ })).getAllByRole('cell')[4]!;
+    expect(status).toHaveTextContent(/^RejectedNot enough cover that week$/);
+  });
 });

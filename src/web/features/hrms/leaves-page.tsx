@@ -189,6 +189,8 @@ function RequestRow({ request: r }: { request: LeaveRequest }) {
       <TableCell className="text-right tabular-nums">{r.days}</TableCell>
       <TableCell>
         <StatusBadge status={r.status} />
+        {/* The approver's comment is written for the requester: shown with the decision. */}
+        {r.decisionComment ? <p className="mt-1 max-w-64 text-xs break-words whitespace-pre-line text-muted-foreground">{r.decisionComment}</p> : null}
       </TableCell>
       <TableCell className="whitespace-nowrap text-right">
         <div className="flex justify-end gap-2">

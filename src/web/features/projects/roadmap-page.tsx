@@ -5,6 +5,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type Project } from '@/shared/
 import { PageState } from '@/web/components/ui/page-state';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
+import { formatMonth } from '@/web/lib/format';
 import { cn } from '@/web/lib/utils';
 import { projectsQuery } from './api';
 import { formatDay, todayIso } from './components/badges';
@@ -55,7 +56,9 @@ function Roadmap({ scope }: { scope: ModuleScopeState }) {
   cursor.setUTCDate(1);
   cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   while (cursor.getTime() < max) {
-    months.push({ label: cursor.toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' }), at: cursor.getTime() });
+    // A label is centred on its month's first day: one at either end of the axis would be cut off.
+    const at = (cursor.getTime() - min) / span;
+    if (at >= 0.04 && at <= 0.94) months.push({ label: formatMonth(cursor.getTime()), at: cursor.getTime() });
     cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   }
   const step = Math.max(1, Math.ceil(months.length / 8));

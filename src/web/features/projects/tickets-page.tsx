@@ -52,7 +52,8 @@ function Tickets({ scope }: { scope: ModuleScopeState }) {
   const users = useQuery({ ...userOptionsQuery(optionsEntity ?? ''), enabled: Boolean(optionsEntity) });
   const search = entitySearch(scope);
   const canWrite = scope.can('member');
-  const importEntity = scope.entity ?? (scope.entities.length === 1 ? scope.entities[0] : undefined);
+  // Under "All entities" too: the import dialog then asks which entity the file goes into.
+  const importInto = scope.inScope.filter((e) => scope.can('member', e.id));
   const exportQuery = new URLSearchParams(Object.entries({ ...query, cursor: undefined, limit: undefined }).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const filtered = Boolean(query.projectId || query.status || query.assigneeId || query.label || query.overdue || query.q);
   const today = todayIso();
@@ -94,7 +95,7 @@ function Tickets({ scope }: { scope: ModuleScopeState }) {
         actions={
           <ListActions
             exportHref={`/api/projects/tasks/export?${exportQuery.toString()}`}
-            onImport={canWrite && importEntity && scope.can('member', importEntity.id) ? () => setImporting(true) : undefined}
+            onImport={importInto.length > 0 ? () => setImporting(true) : undefined}
             addLabel="New Task"
             onAdd={canWrite ? () => setAdding(true) : undefined}
           />
@@ -173,14 +174,13 @@ function Tickets({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <TaskDialog open={adding} onOpenChange={setAdding} scope={scope} projectId={query.projectId} />
-      {importEntity ? (
+      {importInto.length > 0 ? (
         <ImportDialog
           open={importing}
           onOpenChange={setImporting}
           title="Import Tasks"
           path="/projects/tasks/import"
-          entityId={importEntity.id}
-          entityName={importEntity.name}
+          entities={importInto}
           columns={TASK_CSV_COLUMNS}
           invalidate={['projects']}
         />

@@ -223,6 +223,28 @@ describe('user management page', () => {
     await waitFor(() => expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument());
   });
 
+  it('offers no Delete on your own row: it is disabled, says why, and is still reached by keyboard', async () => {
+    const me: User = { ...grace, id: ADMIN.id, firstName: ADMIN.firstName, lastName: 'Hopper (you)' };
+    const calls = api({ 'GET /users': { body: { items: [ada, me], nextCursor: null, total: 2 } } });
+    renderPage(<UsersPage />, { path: '/user-management' });
+    const own = await screen.findByRole('button', { name: 'Delete Grace Hopper (you)' });
+    expect(own).toHaveAttribute('aria-disabled', 'true');
+    expect(own).toHaveAccessibleDescription(USER_MESSAGES.cannotDeleteSelf);
+    await userEvent.click(own);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Keyboard: Tab reaches it (a disabled button would be skipped), and focus shows the reason.
+    own.blur();
+    screen.getByRole('button', { name: 'More actions for Grace Hopper (you)' }).focus();
+    await userEvent.tab();
+    expect(own).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(USER_MESSAGES.cannotDeleteSelf);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    // Everyone else's Delete still asks.
+    expect(screen.getByRole('button', { name: 'Delete Ada Lovelace' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('shows the server message when a delete is refused', async () => {
     api({ [`DELETE /users/${grace.id}`]: apiError(400, USER_MESSAGES.cannotDeleteSelf) });
     renderPage(<UsersPage />, { path: '/user-management' });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SearchIcon, KeyRoundIcon, LogOutIcon, MailIcon, MailXIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { useUrlParams } from '@/web/lib/use-url-params';
 import { ROLES, roleLabel, type Role } from '@/shared/roles';
@@ -12,6 +12,7 @@ import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { PageState } from '@/web/components/ui/page-state';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/web/components/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { useSession } from '@/web/lib/session';
 import { errorMessage } from '@/web/lib/api';
@@ -296,19 +297,23 @@ function Users() {
                               ) : null}
                             </DropdownMenuContent>
                           </DropdownMenu>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            id={`delete-user-${u.id}`}
-                            aria-label={`Delete ${name}`}
-                            className="text-destructive hover:text-destructive"
-                            onClick={() => {
-                              focus.returnTo(`delete-user-${u.id}`, 'add-user');
-                              setDeleting(u);
-                            }}
-                          >
-                            <Trash2Icon aria-hidden />
-                          </Button>
+                          {u.id === me ? (
+                            <DeleteSelfButton name={name} />
+                          ) : (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              id={`delete-user-${u.id}`}
+                              aria-label={`Delete ${name}`}
+                              className="text-destructive hover:text-destructive"
+                              onClick={() => {
+                                focus.returnTo(`delete-user-${u.id}`, 'add-user');
+                                setDeleting(u);
+                              }}
+                            >
+                              <Trash2Icon aria-hidden />
+                            </Button>
+                          )}
                         </div>
                       </TableCell>
                     </TableRow>
@@ -326,6 +331,39 @@ function Users() {
       <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
       <DeactivateUserDialog user={deactivating} onOpenChange={(open) => !open && setDeactivating(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
     </div>
+  );
+}
+
+/**
+ * Delete on your own row: the server refuses it (USER_MESSAGES.cannotDeleteSelf), so it is shown
+ * disabled with that reason rather than offered and then refused. aria-disabled, not disabled: it
+ * stays in the tab order, so a keyboard user reaches it and hears why (aria-describedby), and the
+ * tooltip shows the reason on hover and on focus.
+ */
+function DeleteSelfButton({ name }: { name: string }) {
+  const reasonId = useId();
+  return (
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${name}`}
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            className="cursor-not-allowed text-destructive opacity-50 hover:bg-transparent hover:text-destructive"
+            onClick={(e) => e.preventDefault()}
+          >
+            <Trash2Icon aria-hidden />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent side="top">{USER_MESSAGES.cannotDeleteSelf}</TooltipContent>
+      </Tooltip>
+      <span id={reasonId} className="sr-only">
+        {USER_MESSAGES.cannotDeleteSelf}
+      </span>
+    </TooltipProvider>
   );
 }
 

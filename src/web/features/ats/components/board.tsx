@@ -322,7 +322,7 @@ function CardBody({ card, search, handle, menu, overlay = false }: { card: Board
           </Link>
           <span className="truncate text-xs text-muted-foreground">{card.candidateEmail}</span>
           <span className="text-xs text-muted-foreground">Applied {formatDate(card.appliedAt)}</span>
-          {card.stage === 'rejected' && card.rejectionReason ? <span className="text-xs text-destructive">Reason: {card.rejectionReason}</span> : null}
+          {card.stage === 'rejected' && card.rejectionReason ? <span className="text-xs whitespace-pre-line text-destructive">Reason: {card.rejectionReason}</span> : null}
           {card.employeeId ? <span className="text-xs font-medium text-green-700">Employee record created</span> : null}
         </div>
       </div>

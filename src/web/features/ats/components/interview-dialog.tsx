@@ -7,6 +7,7 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { toast } from '@/web/lib/toast';
 import { userOptionsQuery, useScheduleInterview } from '../api';
+import { formatDuration } from '../format';
 import { nativeSelect } from '@/web/components/module/styles';
 
 /** Schedule an interview on an application: date, time, duration, interviewers, location or link. */
@@ -83,7 +84,7 @@ function InterviewForm({ application, onDone }: { application: { id: string; ent
           <select id={`${id}-duration`} className={nativeSelect} value={duration} onChange={(e) => setDuration(e.target.value)}>
             {[15, 30, 45, 60, 90, 120, 180, 240].map((m) => (
               <option key={m} value={m}>
-                {m < 60 ? `${m} min` : `${m / 60} h${m % 60 ? ` ${m % 60} min` : ''}`}
+                {formatDuration(m)}
               </option>
             ))}
           </select>

@@ -14,7 +14,10 @@ const ICONS = { note: MessageSquareIcon, call: PhoneIcon, meeting: CalendarIcon 
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A record's notes, calls and meetings, newest first, with a form to log one (Member and up). */
+/**
+ * A record's notes, calls and meetings, newest first, with a form to log one (Member and up). A
+ * converted record's timeline also holds its lead's, marked as such.
+ */
 export function ActivityTimeline({ target, id, canWrite, showSubject = false }: { target: ActivityTarget; id: string; canWrite: boolean; showSubject?: boolean }) {
   const list = useQuery(activitiesQuery({ [target]: id }));
   return (
@@ -39,7 +42,7 @@ export function ActivityTimeline({ target, id, canWrite, showSubject = false }: 
                   <div className="grid min-w-0 gap-1">
                     <p className="text-xs text-muted-foreground">
                       <span className="font-medium text-foreground">{ACTIVITY_TYPE_LABELS[a.type]}</span> by {a.authorName} · <time dateTime={a.occurredAt}>{when(a.occurredAt)}</time>
-                      {showSubject && !a.clientId ? <> · on {a.subject}</> : null}
+                      {target !== 'leadId' && a.leadId ? <> · from the lead {a.subject}</> : showSubject && !a.clientId ? <> · on {a.subject}</> : null}
                     </p>
                     <p className="text-sm break-words whitespace-pre-wrap">{a.body}</p>
                   </div>

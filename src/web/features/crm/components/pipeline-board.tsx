@@ -14,13 +14,14 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { GripVerticalIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, GripVerticalIcon } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   CRM_MESSAGES,
   formatMoney,
   OPPORTUNITY_STAGE_LABELS,
+  OPPORTUNITY_STAGES,
   type Money,
   type Opportunity,
   type OpportunityStage,
@@ -29,6 +30,7 @@ import {
 } from '@/shared/crm';
 import type { Page } from '@/shared/pagination';
 import { isStaleVersion } from '@/web/components/module/stale';
+import { Button } from '@/web/components/ui/button';
 import { api } from '@/web/lib/api';
 import { toast } from '@/web/lib/toast';
 import { cn } from '@/web/lib/utils';
@@ -83,7 +85,87 @@ const columnCoordinates =
     return { x: columns[to]!.left + 8, y: columns[to]!.top + 48 };
   };
 
-export function PipelineBoard({ query, canWrite, search }: { query: Query; canWrite: (entityId: string) => boolean; search: string }) {
+/**
+ * Which stages a sideways-scrolling board shows, and moves it a column at a time: six columns
+ * are wider than a laptop's page beside the sidebar (1366 px) and than a phone, and a scrollbar
+ * alone is not enough (overlay scrollbars are hidden until used, and touch screens have none).
+ * Columns are found by `data-stage-column`; the region is their offset parent (`relative`). It
+ * is measured once the board has loaded (`ready`), then on every scroll and resize.
+ */
+function useBoardScroll(columnCount: number, ready: boolean) {
+  const region = useRef<HTMLDivElement>(null);
+  /** Where a smooth scroll is heading: a second click before it arrives goes on from there, not from where it is. */
+  const aim = useRef<number | null>(null);
+  const [view, setView] = useState({ overflowing: false, first: 1, last: columnCount, atStart: true, atEnd: true });
+  const columns = () => [...(region.current?.querySelectorAll<HTMLElement>('[data-stage-column]') ?? [])];
+  const measure = useCallback(() => {
+    const node = region.current;
+    if (!node) return;
+    const left = node.scrollLeft;
+    const right = left + node.clientWidth;
+    if (aim.current !== null && Math.abs(aim.current - left) < 2) aim.current = null;
+    const shown = [...node.querySelectorAll<HTMLElement>('[data-stage-column]')].flatMap((c, i) =>
+      c.offsetLeft + c.offsetWidth > left + 1 && c.offsetLeft < right - 1 ? [i + 1] : [],
+    );
+    const next = {
+      overflowing: node.scrollWidth > node.clientWidth + 1,
+      first: shown[0] ?? 1,
+      last: shown.at(-1) ?? columnCount,
+      atStart: left <= 1,
+      atEnd: right >= node.scrollWidth - 1,
+    };
+    // Scroll events come every frame: the board renders again only when what it shows changes.
+    setView((prev) => ((Object.keys(next) as (keyof typeof next)[]).every((k) => prev[k] === next[k]) ? prev : next));
+  }, [columnCount]);
+  useEffect(() => {
+    const node = region.current;
+    if (!node) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [measure, ready]);
+  /** Brings the next column not wholly shown on that side wholly into view. */
+  const step = (direction: 1 | -1) => {
+    const node = region.current;
+    if (!node) return;
+    const left = aim.current ?? node.scrollLeft;
+    const right = left + node.clientWidth;
+    const target =
+      direction === 1 ? columns().find((c) => c.offsetLeft + c.offsetWidth > right + 1) : columns().findLast((c) => c.offsetLeft < left - 1);
+    if (!target) return;
+    const max = node.scrollWidth - node.clientWidth;
+    const to = Math.min(Math.max(direction === 1 ? target.offsetLeft + target.offsetWidth - node.clientWidth + 4 : target.offsetLeft - 4, 0), max);
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    aim.current = smooth ? to : null;
+    node.scrollTo({ left: to, behavior: smooth ? 'smooth' : 'auto' });
+  };
+  // A scroll that ended (by these buttons, or by the user taking over) leaves nothing to aim at.
+  useEffect(() => {
+    const node = region.current;
+    if (!node) return;
+    const settled = () => {
+      aim.current = null;
+    };
+    node.addEventListener('scrollend', settled);
+    return () => node.removeEventListener('scrollend', settled);
+  }, [ready]);
+  return { region, view, measure, step };
+}
+
+export function PipelineBoard({
+  query,
+  canWrite,
+  search,
+  currency,
+}: {
+  query: Query;
+  canWrite: (entityId: string) => boolean;
+  search: string;
+  /** The scope's currency: an empty column's total is zero in it. */
+  currency: string;
+}) {
   const qc = useQueryClient();
   const key = pipelineKey(query);
   const board = useQuery(pipelineQuery(query));
@@ -92,6 +174,8 @@ export function PipelineBoard({ query, canWrite, search }: { query: Query; canWr
   const keyboardColumn = useRef<number | null>(null);
   const [coordinateGetter] = useState(() => columnCoordinates(keyboardColumn));
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter }));
+  const scroll = useBoardScroll(OPPORTUNITY_STAGES.length, board.isSuccess);
+  const hintId = useId();
 
   const move = async (card: Opportunity, to: OpportunityStage, lostReason?: string) => {
     await qc.cancelQueries({ queryKey: key });
@@ -150,11 +234,51 @@ export function PipelineBoard({ query, canWrite, search }: { query: Query; canWr
           screenReaderInstructions: { draggable: 'To move an opportunity, press Space or Enter, use the left and right arrow keys to choose a stage, then press Space or Enter again. Escape cancels.' },
         }}
       >
-        <div className="-mx-1 overflow-x-auto pb-2" role="region" aria-label="Pipeline board" tabIndex={0}>
+        {scroll.view.overflowing ? (
+          <div className="flex items-center justify-between gap-3">
+            <p id={hintId} className="text-sm text-muted-foreground">
+              Stages {scroll.view.first}
+              {scroll.view.last > scroll.view.first ? `–${scroll.view.last}` : ''} of {board.data.columns.length}: scroll sideways for the others.
+            </p>
+            <div className="flex shrink-0 gap-1">
+              {/* aria-disabled, not disabled: a keyboard user pressing one to the end keeps their focus on it. */}
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-9 aria-disabled:cursor-default aria-disabled:opacity-50"
+                aria-label="Earlier stages"
+                aria-disabled={scroll.view.atStart}
+                onClick={() => scroll.step(-1)}
+              >
+                <ChevronLeftIcon aria-hidden />
+              </Button>
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-9 aria-disabled:cursor-default aria-disabled:opacity-50"
+                aria-label="Later stages"
+                aria-disabled={scroll.view.atEnd}
+                onClick={() => scroll.step(1)}
+              >
+                <ChevronRightIcon aria-hidden />
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {/* Focusable, so the arrow keys scroll it; its scrollbar is styled to stay visible where scrollbars overlay. */}
+        <div
+          ref={scroll.region}
+          onScroll={scroll.measure}
+          className="relative -mx-1 overflow-x-auto rounded-md pb-2 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-scrollbar]:h-2.5 [&::-webkit-scrollbar-thumb]:rounded-full [&::-webkit-scrollbar-thumb]:bg-slate-300 [&::-webkit-scrollbar-track]:rounded-full [&::-webkit-scrollbar-track]:bg-slate-100"
+          role="region"
+          aria-label="Pipeline board"
+          aria-describedby={scroll.view.overflowing ? hintId : undefined}
+          tabIndex={0}
+        >
           <ol className="flex min-w-max gap-3 px-1">
             {board.data.columns.map((col) => (
               // Keyed by the data's time: when the board's first pages change (a move, a refresh), a column's extra pages start again from them.
-              <BoardColumn key={`${col.stage}-${board.dataUpdatedAt}`} column={col} query={query} canWrite={canWrite} search={search} />
+              <BoardColumn key={`${col.stage}-${board.dataUpdatedAt}`} column={col} query={query} canWrite={canWrite} search={search} currency={currency} />
             ))}
           </ol>
         </div>
@@ -174,7 +298,19 @@ export function PipelineBoard({ query, canWrite, search }: { query: Query; canWr
 }
 
 /** A stage: its count and totals, its first cards, and more as the column scrolls. */
-function BoardColumn({ column, query, canWrite, search }: { column: PipelineColumn; query: Query; canWrite: (entityId: string) => boolean; search: string }) {
+function BoardColumn({
+  column,
+  query,
+  canWrite,
+  search,
+  currency,
+}: {
+  column: PipelineColumn;
+  query: Query;
+  canWrite: (entityId: string) => boolean;
+  search: string;
+  currency: string;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
   const [more, setMore] = useState<{ items: Opportunity[]; cursor: string | null; loading: boolean; error?: string }>({ items: [], cursor: column.nextCursor, loading: false });
   const sentinel = useRef<HTMLLIElement>(null);
@@ -201,6 +337,7 @@ function BoardColumn({ column, query, canWrite, search }: { column: PipelineColu
     <li
       ref={setNodeRef}
       aria-labelledby={headingId}
+      data-stage-column
       className={cn('flex w-60 shrink-0 flex-col rounded-lg border bg-muted/40 transition-colors', isOver && 'border-primary bg-primary/5')}
     >
       <div className="grid gap-0.5 border-b p-3">
@@ -210,7 +347,7 @@ function BoardColumn({ column, query, canWrite, search }: { column: PipelineColu
             {column.count}
           </span>
         </h2>
-        <p className="text-xs text-muted-foreground tabular-nums">Total {formatMoneyList(column.totals)}</p>
+        <p className="text-xs text-muted-foreground tabular-nums">Total {formatMoneyList(column.totals, currency)}</p>
       </div>
       <ul className="grid max-h-[60vh] min-h-24 content-start gap-2 overflow-y-auto p-2" aria-label={`${label(column.stage)} opportunities`}>
         {cards.map((card) => (

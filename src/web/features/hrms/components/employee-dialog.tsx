@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
-import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { EntityField, FormError, formErrors, formMessage, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
 
 type Values = {
   entityId: string;
@@ -62,50 +62,53 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
   const isAdmin = values.entityId !== '' && scope.can('app_admin', values.entityId);
-  const managers = useQuery({ ...employeesQuery({ entityId: values.entityId, limit: 100, status: 'active' }), enabled: values.entityId !== '' });
+  // Anyone not yet gone may be a manager: one on leave today, or starting next month to lead a team.
+  const managers = useQuery({ ...employeesQuery({ entityId: values.entityId, limit: 100 }), enabled: values.entityId !== '' });
   const users = useQuery({ ...userOptionsQuery(values.entityId), enabled: isAdmin });
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = {
-      ...values,
-      managerId: values.managerId || null,
-      userId: values.userId || null,
+    // What the form sends: the fields it shows. Not the entity on an edit: an employee stays in
+    // theirs, and the update schema refuses keys it does not know (sending `entityId` made every
+    // edit fail, issue 31). The manager and the user account are App Admin decisions (the API
+    // refuses them to a Member): a Member's form sends the manager the record has, and no user.
+    const fields = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      workEmail: values.workEmail,
+      jobTitle: values.jobTitle,
+      department: values.department,
+      employmentType: values.employmentType as Employee['employmentType'],
+      startDate: values.startDate,
+      managerId: isAdmin ? values.managerId || null : (employee?.managerId ?? null),
     };
-    const parsed = employee
-      ? employeeUpdateInput.safeParse({ ...body, entityId: undefined, version: employee.version, userId: isAdmin ? body.userId : undefined })
-      : employeeCreateInput.safeParse({ ...body, userId: isAdmin ? body.userId : null });
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error.issues);
-      if (!values.entityId) next.entityId = 'Choose an entity';
-      return setErrors(next);
-    }
-    setErrors({});
-    const onError = (error: Error) => setErrors({ form: error.message });
+    const userId = values.userId || null;
+    const failed = employee ? HRMS_MESSAGES.employeeUpdateFailed : HRMS_MESSAGES.employeeAddFailed;
+    // Only a field on the form gets a message of its own; anything else is the form's fault, said
+    // as a sentence about the task (formErrors), never in the schema's words.
+    const shown = [...Object.keys(fields), ...(isAdmin ? ['userId'] : []), ...(!employee && writable.length > 1 ? ['entityId'] : [])];
+    const onError = (error: Error) => setErrors({ form: formMessage(error, failed) });
+    const onSuccess = (message: string) => () => {
+      toast.success('Success', { description: message });
+      onDone();
+    };
     if (employee) {
-      const { entityId: _entityId, ...rest } = body;
-      update.mutate(
-        { ...rest, id: employee.id, version: employee.version, userId: isAdmin ? rest.userId : undefined, employmentType: rest.employmentType as Employee['employmentType'] },
-        {
-          onSuccess: () => {
-            toast.success('Success', { description: HRMS_MESSAGES.employeeUpdated });
-            onDone();
-          },
-          onError,
-        },
-      );
+      const body = { ...fields, ...(isAdmin ? { userId } : {}), version: employee.version };
+      const parsed = employeeUpdateInput.safeParse(body);
+      if (!parsed.success) return setErrors(formErrors(parsed.error.issues, shown, failed));
+      setErrors({});
+      update.mutate({ ...body, id: employee.id }, { onSuccess: onSuccess(HRMS_MESSAGES.employeeUpdated), onError });
     } else {
-      create.mutate(
-        { ...body, employmentType: body.employmentType as Employee['employmentType'], userId: isAdmin ? body.userId : null },
-        {
-          onSuccess: () => {
-            toast.success('Success', { description: HRMS_MESSAGES.employeeCreated });
-            onDone();
-          },
-          onError,
-        },
-      );
+      const body = { ...fields, entityId: values.entityId, userId: isAdmin ? userId : null };
+      const parsed = employeeCreateInput.safeParse(body);
+      if (!parsed.success) {
+        const next = formErrors(parsed.error.issues, [...shown, 'entityId'], failed);
+        if (!values.entityId) next.entityId = 'Choose an entity';
+        return setErrors(next);
+      }
+      setErrors({});
+      create.mutate(body, { onSuccess: onSuccess(HRMS_MESSAGES.employeeCreated), onError });
     }
   };
 
@@ -139,10 +142,10 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
         </SelectField>
         {field('startDate', 'Start Date', 'date')}
       </div>
-      <SelectField id={`${id}-manager`} label="Manager" value={values.managerId} onChange={set('managerId')} error={errors.managerId} disabled={!values.entityId}>
+      <SelectField id={`${id}-manager`} label="Manager" value={values.managerId} onChange={set('managerId')} error={errors.managerId} disabled={!values.entityId || !isAdmin}>
         <option value="">No manager</option>
         {(managers.data?.items ?? [])
-          .filter((m) => m.id !== employee?.id)
+          .filter((m) => m.id !== employee?.id && (m.status !== 'terminated' || m.id === values.managerId))
           .map((m) => (
             <option key={m.id} value={m.id}>
               {m.firstName} {m.lastName}
