@@ -45,8 +45,21 @@ export const entityUpdateInput = z
   .object({
     name: requiredName(ENTITY_MESSAGES.updateRequired),
     country: requiredText(ENTITY_MESSAGES.updateRequired).pipe(country),
+    /**
+     * The products the entity holds from now on (omitted: unchanged). At least one, as when it
+     * was created; a product left out ends every user's access to it at this entity.
+     */
+    productIds: z
+      .array(uuid(ENTITY_MESSAGES.createRequired), { error: ENTITY_MESSAGES.createRequired })
+      .min(1, ENTITY_MESSAGES.createRequired)
+      .max(20)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    id: 'EntityUpdateInput',
+    examples: [{ name: 'Northwind GmbH', country: 'Germany', productIds: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'] }],
+  });
 export type EntityUpdateInput = z.infer<typeof entityUpdateInput>;
 
 export const entity = z.object({
@@ -56,6 +69,8 @@ export const entity = z.object({
   /** null shows as "Unknown" (spec §2). */
   organizationName: z.string().nullable(),
   country: z.string(),
+  /** The products the entity holds. */
+  productIds: z.array(z.uuid()),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 }).meta({
@@ -67,6 +82,7 @@ export const entity = z.object({
       organizationId: '3f2b8c1e-6a0d-4e7b-9c55-0a1b2c3d4e5f',
       organizationName: 'Northwind Europe',
       country: 'Germany',
+      productIds: ['c7a1e5b9-2d4f-4a6c-b8e0-1f3d5b7a9c2e'],
       createdAt: '2026-11-23T09:30:00.000Z',
       updatedAt: '2026-11-23T09:30:00.000Z',
     },

@@ -110,6 +110,10 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
     'POST /auth/sign-up': () => ({ path: '/auth/sign-up', body: { email: 'incomplete@example.com' } }),
     'POST /auth/sign-out': () => ({ path: '/auth/sign-out' }),
     'GET /me/products': () => ({ path: '/me/products' }),
+    'GET /company/products': () => ({ path: '/company/products' }),
+    // A product A holds already, and one that is not in the catalogue: the walk changes nothing of A's.
+    'POST /company/products': () => ({ path: '/company/products', body: { productId: a.productIds.crm } }),
+    'DELETE /company/products/{id}': () => ({ path: '/company/products/00000000-0000-4000-8000-000000000000' }),
     'GET /organizations': () => ({ path: '/organizations' }),
     'GET /organizations/options': () => ({ path: '/organizations/options' }),
     'POST /organizations': () => ({ path: '/organizations', body: { name: `Org ${Math.random()}` } }),
@@ -156,7 +160,8 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
 function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: number[] } | null {
   const crossTenant: Record<string, () => { path: string; body?: unknown; expected: number[] }> = {
     'PATCH /organizations/{id}': () => ({ path: `/organizations/${b.organizationId}`, body: { name: 'Hijacked' }, expected: [404] }),
-    'PATCH /entities/{id}': () => ({ path: `/entities/${b.entityId}`, body: { name: 'Hijacked', country: 'Other' }, expected: [404] }),
+    'PATCH /entities/{id}': () => ({ path: `/entities/${b.entityId}`, body: { name: 'Hijacked', country: 'Other', productIds: [a.productIds.crm] }, expected: [404] }),
+    'POST /company/products': () => ({ path: '/company/products', body: { productId: b.productIds.crm, companyId: b.companyId }, expected: [400] }),
     'DELETE /users/{id}': () => ({ path: `/users/${bMemberId}`, expected: [404] }),
     'DELETE /me/sessions/{id}': () => ({ path: `/me/sessions/${bSessionId}`, expected: [404] }),
     'POST /users/{id}/sign-out-everywhere': () => ({ path: `/users/${b.userId}/sign-out-everywhere`, body: {}, expected: [404] }),
@@ -267,6 +272,7 @@ const snapshotB = () =>
     t.sql('select * from organizations where company_id = $1 order by id', [b.companyId]),
     t.sql('select * from entities where company_id = $1 order by id', [b.companyId]),
     t.sql('select id, email, role, company_id, first_name from users where company_id = $1 order by id', [b.companyId]),
+    t.sql('select * from company_product_access where company_id = $1 order by product_id', [b.companyId]),
     t.sql('select * from entity_product_access where company_id = $1 order by entity_id, product_id', [b.companyId]),
     t.sql('select * from user_product_access where company_id = $1 order by user_id', [b.companyId]),
     t.sql('select s.id from sessions s join users u on u.id = s.user_id where u.company_id = $1 order by s.id', [b.companyId]),

@@ -45,11 +45,14 @@ const create = defineRoute('super_admin', {
 const update = defineRoute('super_admin', {
   method: 'patch',
   path: '/entities/{id}',
-  summary: "Change an entity's name and country",
+  summary: "Change an entity's name, country and products",
+  description:
+    "The organization does not change. `productIds`, when sent, is the entity's whole list from now on (at least one, each one the company holds). A product left out ends every user's grant of it at this entity, in one transaction with the audit events; the module's records at the entity are kept, and show again when the entity gets the product back (its users must be granted it again).",
   tags: ['Entities'],
   request: { params: idParams, body: jsonBody(entityUpdateInput) },
   responses: {
     200: jsonContent(entity),
+    400: errorContent(ENTITY_MESSAGES.productNotHeld),
     404: errorContent(ENTITY_MESSAGES.notFound),
     409: errorContent(ENTITY_MESSAGES.duplicateOnUpdate),
   },

@@ -8,6 +8,7 @@ import { keysetPage, toPage } from '../../db/pagination';
 import { entities, entityProductAccess, organizations, products } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, withTenant } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { endProductAtEntities, entityProducts, lockCompanyProducts } from '../products/public';
 
 interface Row {
   id: string;
@@ -15,6 +16,7 @@ interface Row {
   organizationId: string;
   organizationName: string | null;
   country: string;
+  productIds: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -25,6 +27,7 @@ const toEntity = (row: Row): Entity => ({
   organizationId: row.organizationId,
   organizationName: row.organizationName,
   country: row.country,
+  productIds: row.productIds,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -35,6 +38,8 @@ const columns = {
   organizationId: entities.organizationId,
   organizationName: organizations.name,
   country: entities.country,
+  /** The products it holds, by name. */
+  productIds: sql<string[]>`(select coalesce(array_agg(a.product_id order by p.name), '{}'::uuid[]) from entity_product_access a join products p on p.id = a.product_id where a.entity_id = ${entities.id})`,
   createdAt: entities.createdAt,
   updatedAt: entities.updatedAt,
 };
@@ -91,7 +96,7 @@ export async function createEntity(db: Db, user: SessionUser, input: EntityCreat
         .select({ name: organizations.name })
         .from(organizations)
         .where(eq(organizations.id, created.organizationId));
-      const held = await tx.select({ name: products.name }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.name));
+      const held = await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.name));
       await recordEvent(tx, {
         context: audit,
         companyId: user.companyId,
@@ -99,7 +104,7 @@ export async function createEntity(db: Db, user: SessionUser, input: EntityCreat
         target: { type: 'entity', id: created.id, label: created.name },
         after: { name: created.name, organization: organization?.name ?? null, country: created.country, products: held.map((p) => p.name) },
       });
-      return toEntity({ ...created, organizationName: organization?.name ?? null });
+      return toEntity({ ...created, organizationName: organization?.name ?? null, productIds: held.map((p) => p.id) });
     });
   } catch (e) {
     if (isUniqueViolation(e, 'entities_organization_id_name_key')) throw conflict(ENTITY_MESSAGES.duplicateOnCreate);
@@ -109,10 +114,17 @@ export async function createEntity(db: Db, user: SessionUser, input: EntityCreat
   }
 }
 
-/** Name and country only; the organization does not change. */
+/**
+ * Name, country and, when given, the products the entity holds; the organization does not change.
+ * A product taken away ends its users' grants at this entity (products/access.ts: the module's
+ * data stays, and shows again when the entity gets the product back). A product given must be one
+ * the company holds (its key says so). Product changes lock the company's products first, as
+ * company product changes do, then the entity: one order of locks.
+ */
 export async function updateEntity(db: Db, user: SessionUser, id: string, input: EntityUpdateInput, audit: AuditContext): Promise<Entity> {
   try {
     return await withTenant(db, user.companyId, async (tx) => {
+      if (input.productIds) await lockCompanyProducts(tx, user.companyId);
       const [before] = await tx
         .select({ name: entities.name, country: entities.country })
         .from(entities)
@@ -125,22 +137,37 @@ export async function updateEntity(db: Db, user: SessionUser, id: string, input:
         .where(and(eq(entities.id, id), eq(entities.companyId, user.companyId)))
         .returning();
       if (!row) throw notFound(ENTITY_MESSAGES.notFound);
+      const heldBefore = await entityProducts(tx, id);
+      let held = heldBefore;
+      let grantsEnded = 0;
+      if (input.productIds) {
+        const wanted = new Set(input.productIds);
+        for (const product of heldBefore.filter((p) => !wanted.has(p.id))) {
+          grantsEnded += (await endProductAtEntities(tx, user.companyId, product, [id], audit)).grants;
+        }
+        const added = [...wanted].filter((productId) => !heldBefore.some((p) => p.id === productId));
+        if (added.length > 0) await tx.insert(entityProductAccess).values(added.map((productId) => ({ entityId: id, productId, companyId: user.companyId })));
+        held = await entityProducts(tx, id);
+      }
       const [organization] = await tx
         .select({ name: organizations.name })
         .from(organizations)
         .where(eq(organizations.id, row.organizationId));
+      // Fields that did not change are left out of the event (diffChanges).
+      const grants = grantsEnded > 0 ? { before: { userGrants: grantsEnded }, after: { userGrants: 0 } } : { before: {}, after: {} };
       await recordEvent(tx, {
         context: audit,
         companyId: user.companyId,
         action: 'entity.updated',
         target: { type: 'entity', id: row.id, label: row.name },
-        before,
-        after: { name: row.name, country: row.country },
+        before: { ...before, products: heldBefore.map((p) => p.name), ...grants.before },
+        after: { name: row.name, country: row.country, products: held.map((p) => p.name), ...grants.after },
       });
-      return toEntity({ ...row, organizationName: organization?.name ?? null });
+      return toEntity({ ...row, organizationName: organization?.name ?? null, productIds: held.map((p) => p.id) });
     });
   } catch (e) {
     if (isUniqueViolation(e, 'entities_organization_id_name_key')) throw conflict(ENTITY_MESSAGES.duplicateOnUpdate);
+    if (isForeignKeyViolation(e, 'entity_product_access_company_product_fk')) throw badRequest(ENTITY_MESSAGES.productNotHeld);
     throw e;
   }
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { entity, entityOptions, entityPage, type EntityCreateInput, type EntityUpdateInput } from '@/shared/entities';
 import { DEFAULT_PAGE_SIZE } from '@/shared/pagination';
 import { api } from '@/web/lib/api';
+import { refreshProductAccess } from '../products/api';
 
 export const entityKeys = {
   all: ['entities'] as const,
@@ -35,6 +36,7 @@ export function useUpdateEntity() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: EntityUpdateInput & { id: string }) => api.patch(`/entities/${id}`, entity, input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: entityKeys.all }),
+    // Its products may have changed: the hub, the modules and users' grants follow (this includes the entities).
+    onSuccess: () => refreshProductAccess(qc),
   });
 }

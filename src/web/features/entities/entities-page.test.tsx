@@ -17,6 +17,7 @@ const entity = (n: number, name: string, organizationName: string | null, create
   organizationId: ORG_A.id,
   organizationName,
   country: 'Germany',
+  productIds: [CRM.id],
   createdAt,
   updatedAt: createdAt,
 });
@@ -188,7 +189,62 @@ describe('entity management', () => {
     save.resolve({ body: { ...berlin, name: 'Berlin Mitte', country: 'Netherlands' } });
     expect(await screen.findByText(ENTITY_MESSAGES.updated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Berlin Mitte', country: 'Netherlands' });
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ name: 'Berlin Mitte', country: 'Netherlands', productIds: [CRM.id] });
+  });
+
+  it("edits the entity's products: a product it holds is removed only after the confirmation, and the save sends the list", async () => {
+    const calls = api({ [`PATCH /entities/${berlin.id}`]: ({ body }) => ({ body: { ...berlin, ...(body as object) } }) });
+    renderEntities();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Berlin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Entity' });
+    const crm = await within(dialog).findByLabelText('CRM (crm)');
+    const hrms = within(dialog).getByLabelText('HRMS (hrms)');
+    expect(crm).toBeChecked();
+    expect(hrms).not.toBeChecked();
+    expect(within(dialog).getByText('Selected: 1 product(s)')).toBeInTheDocument();
+
+    // A product ticked in this dialog goes again without a question: the entity does not hold it yet.
+    await userEvent.click(hrms);
+    await userEvent.click(hrms);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await userEvent.click(hrms);
+
+    await userEvent.click(crm);
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove CRM from Berlin?' });
+    expect(confirm).toHaveTextContent("Every user's access to CRM at Berlin ends.");
+    expect(confirm).toHaveTextContent("Berlin's CRM records stay, and come back if you give Berlin CRM again.");
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(crm).toBeChecked();
+    expect(crm).toHaveFocus();
+
+    await userEvent.click(crm);
+    confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove CRM' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(crm).not.toBeChecked();
+    expect(screen.getByRole('dialog', { name: 'Edit Entity' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Entity' }));
+    // The save closes the dialog (its toast is the edit test's above).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Berlin', country: 'Germany', productIds: [HRMS.id] });
+    // The products hub and the entities are read again.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/me/products').length).toBeGreaterThan(1));
+  });
+
+  it('refuses to save an entity without a product', async () => {
+    const calls = api();
+    renderEntities();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Berlin' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Entity' });
+    await userEvent.click(await within(dialog).findByLabelText('CRM (crm)'));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove CRM' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Entity' }));
+    expect(await within(dialog).findByText(ENTITY_MESSAGES.createRequired)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
   it('sends a member to /products with the Access Denied toast', async () => {

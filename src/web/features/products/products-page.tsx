@@ -93,7 +93,7 @@ export function ProductsPage() {
               <CardHeader>
                 <SettingsIcon className="size-8 text-primary" aria-hidden />
                 <CardTitle>Settings</CardTitle>
-                <CardDescription>Manage organizations, entities and users of your company.</CardDescription>
+                <CardDescription>Manage organizations, entities, users and products of your company.</CardDescription>
               </CardHeader>
               <CardContent className="mt-auto">
                 <Button asChild variant="outline" className="w-full">

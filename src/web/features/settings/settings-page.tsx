@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/web/components
 import { RequireSuperAdmin } from '@/web/lib/session';
 import { useLogout } from '@/web/lib/session';
 import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
+import { CompanyProducts } from './company-products';
 import { TwoFactorRequirement } from './two-factor-requirement';
 
 const SECTIONS: { to: string; title: string; description: string; action: string; icon: LucideIcon }[] = [
@@ -63,7 +64,7 @@ function Settings() {
         }
       />
       <AdminMain>
-        <p className="text-muted-foreground">Manage the organizations, entities and users of your company, and review its audit log.</p>
+        <p className="text-muted-foreground">Manage the organizations, entities, users and products of your company, and review its audit log.</p>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SECTIONS.map(({ to, title, description, action, icon: Icon }) => (
             <Card key={to} className="flex flex-col">
@@ -80,6 +81,7 @@ function Settings() {
             </Card>
           ))}
         </div>
+        <CompanyProducts />
         <TwoFactorRequirement />
       </AdminMain>
     </div>

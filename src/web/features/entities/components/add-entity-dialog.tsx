@@ -4,17 +4,14 @@ import { toast } from '@/web/lib/toast';
 import { ENTITY_MESSAGES, entityCreateInput } from '@/shared/entities';
 import { ORGANIZATION_MESSAGES } from '@/shared/organizations';
 import { Button } from '@/web/components/ui/button';
-import { Checkbox } from '@/web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { organizationOptionsQuery } from '../../organizations/api';
-import { myProductsQuery } from '../../products/api';
 import { useCreateEntity } from '../api';
 import { FormAlert } from '@/web/components/admin/form-alert';
-import { CountrySelect, failureMessage } from './entity-form-parts';
+import { CountrySelect, failureMessage, ProductChecklist } from './entity-form-parts';
 
 /** Add an entity to one of the company's organizations, with the products it will hold. */
 export function AddEntityDialog({
@@ -35,7 +32,6 @@ export function AddEntityDialog({
 
 function AddEntityForm({ onDone }: { onDone: () => void }) {
   const organizations = useQuery(organizationOptionsQuery);
-  const products = useQuery(myProductsQuery);
   const create = useCreateEntity();
   const [name, setName] = useState('');
   const [organizationId, setOrganizationId] = useState('');
@@ -99,41 +95,7 @@ function AddEntityForm({ onDone }: { onDone: () => void }) {
       <Field id="entity-country" label="Country">
         <CountrySelect id="entity-country" value={country} onChange={setCountry} />
       </Field>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Products</legend>
-        {products.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading products...
-          </p>
-        ) : products.isError ? (
-          <div className="grid gap-2 rounded-md border border-dashed p-3 text-center text-sm">
-            <p>{ENTITY_MESSAGES.productsLoadFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
-              Retry
-            </Button>
-          </div>
-        ) : !products.data?.length ? (
-          <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{ENTITY_MESSAGES.noProducts}</p>
-        ) : (
-          <div className="grid gap-2 rounded-md border p-3">
-            {products.data.map((p) => (
-              <div key={p.id} className="flex items-center gap-3">
-                <Checkbox
-                  id={`entity-product-${p.id}`}
-                  checked={productIds.includes(p.id)}
-                  onCheckedChange={(checked) => toggle(p.id, checked === true)}
-                />
-                <Label htmlFor={`entity-product-${p.id}`} className="font-normal">
-                  {p.name} ({p.type})
-                </Label>
-              </div>
-            ))}
-          </div>
-        )}
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          Selected: {productIds.length} product(s)
-        </p>
-      </fieldset>
+      <ProductChecklist idPrefix="entity-product" selected={productIds} onToggle={(p, checked) => toggle(p.id, checked)} />
       <FormAlert message={problem} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={saving}>
