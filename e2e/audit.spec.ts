@@ -1,24 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './axe';
-import { newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
+import { newCompany, ORIGIN, shoot, signUpViaApi, uniqueEmail } from './helpers';
 
 /** The page has no horizontal scrollbar of its own: wide tables scroll inside their container. */
 async function expectNoPageOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const PHONE_UA =

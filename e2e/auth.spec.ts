@@ -1,18 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { newCompany, signInViaUi, signUpViaApi } from './helpers';
-
-/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { newCompany, shoot, signInViaUi, signUpViaApi } from './helpers';
 
 test.describe('sign-up', () => {
   test('walks both steps with their validation and lands on the products hub', async ({ page }) => {

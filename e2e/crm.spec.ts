@@ -1,28 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { arrowTo, liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
-
-/** Screenshots of every CRM page at 1280 and 375 px (or `widths`) when SHOTS is a folder (kept out of git); then the size it had. */
-async function shoot(page: Page, name: string, widths = [1280, 375]) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email, password: 'secret123' } });
-  expect(res.status()).toBe(200);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return page;
-}
+import { arrowTo, liftCard, newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from './helpers';
 
 /** A company with CRM in two entities, and a member, a viewer (first entity) and an outsider (second). */
 async function setUp(page: Page) {

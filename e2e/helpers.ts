@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 
 export interface Company {
@@ -98,4 +98,27 @@ export async function arrowTo(page: Page, key: 'ArrowLeft' | 'ArrowRight', colum
       throw e;
     }
   }).toPass({ timeout: 15_000 });
+}
+
+/** Screenshots at each width (1280 and 375 px by default) when SHOTS is a folder (kept out of git); the viewport is put back as it was. */
+export async function shoot(page: Page, name: string, widths = [1280, 375]) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+/** A page of a new browser context signed in as `email` (password `secret123`), at 1280 px. */
+export async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email, password: 'secret123' } });
+  expect(res.status()).toBe(200);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return page;
 }

@@ -1,27 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { liftCard, newCompany, ORIGIN, signUpViaApi, uniqueEmail } from './helpers';
-
-/** Screenshots of every Projects page at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email, password: 'secret123' } });
-  expect(res.status()).toBe(200);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return page;
-}
+import { liftCard, newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from './helpers';
 
 /** The card of a task on the board, found by its column. */
 const column = (page: Page, name: string) => page.getByRole('region', { name: /board$/ }).getByRole('list', { name: `${name} cards` });

@@ -5,8 +5,8 @@
  * 'Unrecognized key: "entityId"'). None of these forms has a multi-line field: Reason and Comment
  * are one line.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newCompany, ORIGIN, signUpViaApi, uniqueEmail } from '../helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from '../helpers';
 
 const YEAR = new Date().getUTCFullYear();
 
@@ -16,27 +16,6 @@ const shown = (day: string) =>
 
 /** The value of a field on a record page (a description list). */
 const detail = (page: Page, term: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
-
-/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email, password: 'secret123' } });
-  expect(res.status()).toBe(200);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return page;
-}
 
 /** A company with HRMS in two entities, two HRMS users at the first, and one employee in each entity. */
 async function setUp(page: Page) {

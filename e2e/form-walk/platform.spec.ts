@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newCompany, ORIGIN, signUpViaApi, uniqueEmail } from '../helpers';
+import { newCompany, ORIGIN, shoot, signUpViaApi, uniqueEmail } from '../helpers';
 
 /**
  * Form walks (issue 31): the platform's create and edit dialogs (organizations, entities, users)
@@ -22,18 +22,6 @@ const detail = (page: Page, label: string): Locator => page.locator('dl > div').
 
 /** The text as it reads on screen: innerText keeps a shown line break, which toHaveText would fold into a space. */
 const onScreen = (locator: Locator) => locator.evaluate((element) => (element as HTMLElement).innerText.trim());
-
-/** Screenshots at 1280 and 375 px when SHOTS is a folder (kept out of git). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function save(dialog: Locator, button: string, toast: string) {
   await dialog.getByRole('button', { name: button, exact: true }).click();
