@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { MODULE_MESSAGES, type ImportReport } from '@/shared/modules';
 import type { Tx } from '../db/tenant';
-import { AppError, badRequest } from '../http/errors';
+import type { z } from 'zod';
+import { AppError, badRequest, validationMessage } from '../http/errors';
 
 export const MAX_IMPORT_ROWS = 1000;
 
@@ -89,6 +90,15 @@ export interface CsvRow {
   /** The row's number in the file as a spreadsheet shows it (the header is row 1). */
   row: number;
   values: Record<string, string>;
+}
+
+/**
+ * An import row's refusal by its schema: the column as the file names it ("Row" when the rule is
+ * about the row), then the schema's sentence, or one about the task in place of zod's wording.
+ */
+export function rowRefusal(error: z.ZodError, columnOf: Readonly<Record<string, string>>): AppError {
+  const issue = error.issues[0]!;
+  return badRequest(`${columnOf[String(issue.path[0])] ?? 'Row'}: ${validationMessage(issue)}`);
 }
 
 /** Parses an import file whose first row names `columns` (any order, case-insensitive). */

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Tx } from '../../db/tenant';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../../platform/csv';
+import { conflict, notFound } from '../../http/errors';
+import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { readByteaSlice } from '../../platform/files';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
@@ -250,11 +250,7 @@ export function importCandidates(db: Db, user: SessionUser, input: { entityId: s
             phone: values['Phone'],
             source: values['Source'],
           });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            const column = CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row';
-            throw badRequest(`${column}: ${issue.message}`);
-          }
+          if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           await insertCandidate(tx, scope, input.entityId, parsed.data);
         },
         explainCandidateError,

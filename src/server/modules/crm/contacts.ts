@@ -6,7 +6,7 @@ import { recordEvent } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../../platform/csv';
+import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { crmScope, inScope, isoText, lockForUpdate, requireClient, setClauses, touchClient, type AuditContext, type ModuleScope } from './scope';
 
@@ -214,10 +214,7 @@ export function importContacts(db: Db, user: SessionUser, input: { entityId: str
             jobTitle: values['Job Title'],
             clientId,
           });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            throw badRequest(`${CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row'}: ${issue.message}`);
-          }
+          if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           await insertContact(tx, scope, parsed.data, audit);
         },
         () => undefined,

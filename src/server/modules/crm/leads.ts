@@ -19,7 +19,7 @@ import { recordEvent } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../../platform/csv';
+import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
@@ -302,10 +302,7 @@ export function importLeads(db: Db, user: SessionUser, input: { entityId: string
             source: SOURCE_BY_LABEL.get(source) ?? values['Source'],
             status: status === '' ? 'new' : (STATUS_BY_LABEL.get(status) ?? values['Status']),
           });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            throw badRequest(`${CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row'}: ${issue.message}`);
-          }
+          if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           await insertLead(tx, scope, parsed.data, audit);
         },
         () => undefined,

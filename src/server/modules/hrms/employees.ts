@@ -17,7 +17,7 @@ import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../../platform/csv';
+import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, withModuleScope, type ModuleScope } from '../../platform/scope';
 import { ensureEntitySetup } from './setup';
@@ -442,11 +442,7 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
             startDate: values['Start Date'],
             managerId,
           });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            const column = CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row';
-            throw badRequest(`${column}: ${issue.message}`);
-          }
+          if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           // The event in the row's own savepoint: a row that fails leaves neither.
           const employee = await readEmployee(tx, await insertEmployee(tx, scope, parsed.data));
           await recordEmployeeEvent(tx, audit, scope.companyId, 'hrms.employee.created', employee);

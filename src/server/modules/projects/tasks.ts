@@ -28,7 +28,7 @@ import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, withTenant, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { importRows, parseCsv } from '../../platform/csv';
+import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
@@ -475,10 +475,7 @@ export function importTasks(db: Db, user: SessionUser, input: { entityId: string
               .map((l) => l.trim())
               .filter(Boolean),
           });
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            throw badRequest(`${CSV_COLUMN_OF[String(issue.path[0])] ?? 'Row'}: ${issue.message}`);
-          }
+          if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           await insertTask(tx, scope, parsed.data, audit);
         },
         (error) => (isForeignKeyViolation(error) ? PROJECTS_MESSAGES.userNotEligible : undefined),
