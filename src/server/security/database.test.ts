@@ -101,6 +101,19 @@ describe('row-level security', () => {
     expect(Number((await t.sql<{ n: string }>(`select count(*) as n from ${table}`))[0]!.n)).toBeGreaterThanOrEqual(['verifications', 'two_factors'].includes(table) ? 0 : 2);
   });
 
+  it('the app role reads the product catalogue but cannot change it for every company', async () => {
+    const attempt = (statement: string) =>
+      withTenant(t.database.db, a.companyId, (tx) => tx.execute(sql.raw(statement))).then(
+        () => 'allowed',
+        (e: { cause?: { code?: string }; code?: string }) => e.cause?.code ?? e.code,
+      );
+    expect(await attempt('select * from products limit 1')).toBe('allowed');
+    expect(await attempt("update products set name = 'Renamed'")).toBe('42501');
+    expect(await attempt("insert into products (name, type, description) values ('X', 'crm', 'x')")).toBe('42501');
+    expect(await attempt('delete from products')).toBe('42501');
+    expect((await t.sql<{ name: string }>("select name from products where type = 'crm'"))[0]!.name).toBe('CRM');
+  });
+
   it("the credential function adds only a first credential, only for the transaction's own company", async () => {
     const call = (companyId: string, userId: string) =>
       withTenant(t.database.db, companyId, (tx) => tx.execute(sql`select app_add_credential_account(${userId}::uuid, 'x:y')`)).then(
