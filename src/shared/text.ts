@@ -149,13 +149,11 @@ export function newPassword(rules: { required: string; blank: string; max: numbe
  */
 export const uuid = (message?: string) => z.uuid(message === undefined ? undefined : { error: message }).toLowerCase();
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * `:id` in a path, lowercased where it is parsed. Anything that is not a UUID cannot name a row:
  * the handler answers 404 for it (see `isUuid`), like an id of another company.
  */
 export const pathId = z.string().max(100).toLowerCase();
 
-/** True for a (lowercased) UUID: what `pathId` produced can name a row. */
-export const isUuid = (value: string) => UUID_SHAPE.test(value);
+/** True for a UUID: what `pathId` produced can name a row (shared/uuid.ts). */
+export { isUuid } from './uuid';

@@ -2,6 +2,7 @@ import { and, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import type { AuditAction, AuditChange, AuditEvent, AuditFilter } from '@/shared/audit';
 import type { PageQuery } from '@/shared/pagination';
+import { isUuid } from '@/shared/uuid';
 import type { Db } from '../db/client';
 import { keysetPage, toPage } from '../db/pagination';
 import { auditEvents } from '../db/schema';
@@ -11,15 +12,13 @@ import { csvLines } from '../platform/csv';
 /** `%`, `_` and `\` typed in a filter are matched as themselves, not as patterns. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function filterWhere(companyId: string, f: Partial<AuditFilter>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(auditEvents.companyId, companyId)];
   if (f.actor) conditions.push(or(ilike(auditEvents.actorName, contains(f.actor)), ilike(auditEvents.actorEmail, contains(f.actor))));
   if (f.action) conditions.push(eq(auditEvents.action, f.action));
   if (f.target) {
     const byLabel = ilike(auditEvents.targetLabel, contains(f.target));
-    conditions.push(UUID.test(f.target) ? or(byLabel, eq(auditEvents.targetId, f.target.toLowerCase())) : byLabel);
+    conditions.push(isUuid(f.target) ? or(byLabel, eq(auditEvents.targetId, f.target.toLowerCase())) : byLabel);
   }
   if (f.from) conditions.push(gte(auditEvents.createdAt, new Date(f.from)));
   if (f.to) conditions.push(lt(auditEvents.createdAt, new Date(f.to)));

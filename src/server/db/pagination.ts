@@ -1,5 +1,6 @@
 import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@/shared/pagination';
+import { isUuid } from '@/shared/uuid';
 import { badRequest } from '../http/errors';
 
 /**
@@ -10,8 +11,6 @@ export interface Keyset {
   createdAt: AnyColumn | SQL;
   id: AnyColumn | SQL;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * `timestamptz::text` as PostgreSQL writes it (ISO DateStyle): "2024-02-29 13:05:09.123456+00",
@@ -69,7 +68,7 @@ export function decodeCursor(cursor: string | undefined): { ts: string; id: stri
     if (Array.isArray(decoded) && decoded.length === 2) {
       const [ts, rawId] = decoded as unknown[];
       const id = typeof rawId === 'string' ? rawId.toLowerCase() : undefined;
-      if (typeof ts === 'string' && id !== undefined && UUID.test(id) && isPgTimestamptzText(ts)) return { ts, id };
+      if (typeof ts === 'string' && id !== undefined && isUuid(id) && isPgTimestamptzText(ts)) return { ts, id };
     }
   } catch {
     // fall through

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isIsoDate } from '@/shared/modules';
+import { isUuid } from '@/shared/uuid';
 import type { Tx } from '../db/tenant';
 import { badRequest } from '../http/errors';
+import { textArray } from './sql';
 
 /**
  * Keyset pagination over any sort a module list offers: the sort's columns plus the id, compared
@@ -40,8 +42,6 @@ const unindexed = (column: SQL, type: SortSpec['types'][number]): SQL => {
   return sql`(${column} + 0)`; // date + integer is a date
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const fits = (value: string, type: SortSpec['types'][number] | undefined) => {
   if (type === undefined || type === 'text') return true;
   if (type === 'int') return /^-?\d{1,9}$/.test(value);
@@ -61,7 +61,7 @@ function decode(cursor: string, spec: SortSpec): string[] {
       Array.isArray(values) &&
       values.length === spec.columns.length + 1 &&
       values.every((v, i) => typeof v === 'string' && v.length <= 1000 && !v.includes('\u0000') && fits(v, spec.types[i])) &&
-      UUID.test(values.at(-1) as string)
+      isUuid(values.at(-1) as string)
     ) {
       return values as string[];
     }
@@ -126,8 +126,7 @@ export interface BoardSource<R, C extends string> {
  * then only those rows are joined. Asked for the joined rows at once, the planner (the row-level
  * security conditions multiply their selectivities) expected a card or two and read and sorted
  * whole columns; one statement a column also planned once per column (bench figures A1 and P1).
- * `columns` are the column field's values, plain words (stages, statuses): they are written into
- * an array literal.
+ * `columns` are the column field's values (stages, statuses), sent as one text[] parameter.
  */
 export async function columnPages<R extends { cursorValues: string[] }, T, C extends string>(
   tx: Tx,
@@ -140,7 +139,7 @@ export async function columnPages<R extends { cursorValues: string[] }, T, C ext
   const page = sortedPage(board.sort, sql`${alias}.id`, { ...query, dir: 'asc' });
   const orderBy = sql.join(page.orderBy, sql`, `);
   const pageIds = sql`
-    select ${alias}.id, board_column.n from unnest(${`{${columns.join(',')}}`}::text[]) with ordinality as board_column(key, n)
+    select ${alias}.id, board_column.n from unnest(${textArray(columns)}) with ordinality as board_column(key, n)
     cross join lateral (
       select ${alias}.id from ${sql.raw(board.table)} ${alias}
       where ${board.range} and ${alias}.${sql.raw(board.column)} = board_column.key${page.where ? sql` and ${page.where}` : sql``}

@@ -6,6 +6,7 @@ import { ACCESS_ROLES, roleAtLeast, type AccessRole } from '@/shared/roles';
 import type { Db } from '../db/client';
 import { withTenant, type Tx } from '../db/tenant';
 import { forbidden, notFound } from '../http/errors';
+import { arrayLiteral, uuidArray } from './sql';
 
 /** What a module's work knows about who is asking, inside its transaction. */
 export interface ModuleScope {
@@ -56,7 +57,7 @@ export function withModuleScope<T>(
       entityIds = [options.entityId];
     }
     if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
-    await tx.execute(sql`select set_config('app.entity_ids', ${`{${entityIds.join(',')}}`}, true)`);
+    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(entityIds)}, true)`);
     const has = (entityId: string, role: AccessRole) => {
       const held = roles.get(entityId);
       return held !== undefined && roleAtLeast(held, role);
@@ -91,7 +92,7 @@ export function withModuleScope<T>(
 export function scopeCondition(alias: string, scope: Pick<ModuleScope, 'companyId' | 'entityIds'>): SQL {
   const a = sql.raw(alias);
   const entity =
-    scope.entityIds.length === 1 ? sql`${a}.entity_id = ${scope.entityIds[0]}::uuid` : sql`${a}.entity_id = any(${`{${scope.entityIds.join(',')}}`}::uuid[])`;
+    scope.entityIds.length === 1 ? sql`${a}.entity_id = ${scope.entityIds[0]}::uuid` : sql`${a}.entity_id = any(${uuidArray(scope.entityIds)})`;
   return sql`${a}.company_id = ${scope.companyId} and ${entity}`;
 }
 
@@ -135,7 +136,7 @@ export async function entityHasProduct(tx: Tx, companyId: string, product: Produ
  * an interviewer). `ids` narrows the answer to those users (to check a choice).
  */
 export async function productUsers(tx: Tx, companyId: string, product: ProductType, entityId: string, ids?: string[]) {
-  const only = ids ? sql`and u.id = any(${`{${ids.join(',')}}`}::uuid[])` : sql``;
+  const only = ids ? sql`and u.id = any(${uuidArray(ids)})` : sql``;
   const { rows } = await tx.execute<{ id: string; name: string; email: string }>(sql`
     select u.id, u.first_name || ' ' || u.last_name as name, u.email from users u
     where u.company_id = ${companyId} ${only} and (

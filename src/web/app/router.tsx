@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router';
+// shared/uuid, not shared/text: that one brings zod into every page's first load (/login's budget is 120 KB).
+import { isUuid } from '@/shared/uuid';
 import { PageState } from '@/web/components/ui/page-state';
 import { RequireAuth } from './guards';
 import { NotFoundPage } from './not-found';
@@ -15,18 +17,12 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
 };
 
 /**
- * The shape of a record id in a path. Not `isUuid` from shared/text: that module brings zod into the
- * first-load bundle of every page (/login's budget is 120 KB).
- */
-const UUID_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
  * A page whose path names a record by id: anything else in that place is an unknown path, the
  * `fallback` (the module's own 404, in its frame).
  */
 function UuidParam({ name, fallback, children }: { name: string; fallback: ReactNode; children: ReactNode }) {
   const value = useParams()[name] ?? '';
-  return UUID_PATH.test(value) ? children : fallback;
+  return isUuid(value) ? children : fallback;
 }
 
 /**

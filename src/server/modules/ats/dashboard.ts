@@ -3,7 +3,8 @@ import type { SessionUser } from '@/shared/auth';
 import { ACTIVE_STAGES, type AtsDashboard, type Stage } from '@/shared/ats';
 import type { Db } from '../../db/client';
 import { interviewPage } from './interviews';
-import { atsScope, idArray } from './scope';
+import { uuidArray } from '../../platform/sql';
+import { atsScope } from './scope';
 
 /** The dashboard's live figures for one entity or all of the caller's. */
 export function dashboard(db: Db, user: SessionUser, entityId?: string): Promise<AtsDashboard> {
@@ -12,7 +13,7 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string): Promise
     user,
     'viewer',
     async (tx, scope) => {
-      const entities = sql`${idArray(scope.entityIds)}::uuid[]`;
+      const entities = uuidArray(scope.entityIds);
       const { rows } = await tx.execute<{ open_jobs: number; interviews_this_week: number; median_days: number | null }>(sql`
         select
           (select count(*)::int from ats_jobs where entity_id = any(${entities}) and status = 'open') as open_jobs,

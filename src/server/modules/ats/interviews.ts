@@ -8,7 +8,8 @@ import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, productUsers, type ModuleScope } from '../../platform/scope';
-import { atsScope, audit, idArray } from './scope';
+import { uuidArray } from '../../platform/sql';
+import { atsScope, audit } from './scope';
 
 type InterviewCreate = z.output<typeof interviewCreateInput>;
 
@@ -56,7 +57,7 @@ async function withPanels(tx: Tx, userId: string, rows: InterviewRow[]): Promise
   const { rows: panel } = await tx.execute<PanelRow>(sql`
     select p.interview_id, p.user_id, u.first_name || ' ' || u.last_name as name, p.rating, p.notes, to_json(p.submitted_at) #>> '{}' as submitted_at
     from ats_interviewers p join users u on u.id = p.user_id
-    where p.interview_id = any(${idArray(rows.map((r) => r.id))}::uuid[])
+    where p.interview_id = any(${uuidArray(rows.map((r) => r.id))})
     order by u.last_name, u.first_name, u.id`);
   return rows.map((r) => {
     const mine = panel.filter((p) => p.interview_id === r.id);

@@ -14,9 +14,6 @@ export const atsScope = <T>(
   entityId?: string,
 ) => withModuleScope(db, user, 'ats', minRole, work, { entityId });
 
-/** The uuid[] literal of a list of ids, for `= any(...)`. */
-export const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-
 /** One audit event of an ATS change, in the change's transaction. */
 export function audit(
   tx: Tx,

@@ -17,8 +17,6 @@ export const crmScope = <T>(
   entityId?: string,
 ) => withModuleScope(db, user, 'crm', minRole, work, { entityId });
 
-export const idArray = (list: readonly string[]) => `{${list.join(',')}}`;
-
 /** The scope as a condition on a CRM table (platform/scope.ts, scopeCondition). */
 export const inScope = scopeCondition;
 

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, withModuleScope, type ModuleScope } from '../../platform/scope';
+import { uuidArray } from '../../platform/sql';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent, type LeaveRequestFacts } from './audit';
@@ -155,7 +156,7 @@ export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<E
     if (managerIds.length > 0) {
       await hrmsScope(db, user, 'viewer', async (tx) => {
         const { rows } = await tx.execute<{ id: string; work_email: string }>(
-          sql`select id, work_email from hrms_employees where id = any(${`{${managerIds.join(',')}}`}::uuid[])`,
+          sql`select id, work_email from hrms_employees where id = any(${uuidArray(managerIds)})`,
         );
         for (const r of rows) managers.set(r.id, r.work_email);
       });

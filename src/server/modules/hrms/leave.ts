@@ -18,12 +18,11 @@ import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
+import { uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
 import { employedOn, hrmsScope } from './employees';
 import { ensureEntitySetup } from './setup';
-
-const ids = (list: string[]) => `{${list.join(',')}}`;
 
 // ----- leave types -----------------------------------------------------------------------------
 
@@ -51,7 +50,7 @@ export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
     async (tx, scope) => {
       await ensureEntitySetup(tx, scope, scope.entityIds);
       const { rows } = await tx.execute<LeaveTypeRow>(
-        sql`select id, entity_id, name, allowance_days, version from hrms_leave_types where entity_id = any(${ids(scope.entityIds)}::uuid[]) order by entity_id, created_at, name`,
+        sql`select id, entity_id, name, allowance_days, version from hrms_leave_types where entity_id = any(${uuidArray(scope.entityIds)}) order by entity_id, created_at, name`,
       );
       return { items: rows.map(toLeaveType) };
     },
@@ -198,7 +197,7 @@ export function listLeaveRequests(
     'viewer',
     async (tx, scope) => {
       const page = sortedPage({ columns: [sql`r.created_at`], types: ['timestamptz'] }, sql`r.id`, { ...query, dir: 'desc' });
-      const conditions = [sql`r.company_id = ${scope.companyId}`, sql`r.entity_id = any(${ids(scope.entityIds)}::uuid[])`];
+      const conditions = [sql`r.company_id = ${scope.companyId}`, sql`r.entity_id = any(${uuidArray(scope.entityIds)})`];
       if (query.status) conditions.push(sql`r.status = ${query.status}`);
       if (query.employeeId) conditions.push(sql`r.employee_id = ${query.employeeId}`);
       if (query.mine === 'true') conditions.push(sql`(e.user_id = ${scope.userId} or r.requested_by = ${scope.userId})`);
@@ -371,7 +370,7 @@ async function awayQuery(tx: Tx, scope: ModuleScope, limit: number) {
     from hrms_leave_requests r
     join hrms_employees e on e.id = r.employee_id
     join hrms_leave_types t on t.id = r.leave_type_id
-    where r.entity_id = any(${ids(scope.entityIds)}::uuid[]) and r.status = 'approved'
+    where r.entity_id = any(${uuidArray(scope.entityIds)}) and r.status = 'approved'
       and r.start_date <= ${to}::date and r.end_date >= ${from}::date
     order by r.start_date, employee_name, r.id limit ${limit}`);
   return rows.map(toAway);
@@ -389,7 +388,7 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
     async (tx, scope) => {
       const day = today();
       const monthStart = `${day.slice(0, 7)}-01`;
-      const inScope = sql`e.entity_id = any(${ids(scope.entityIds)}::uuid[])`;
+      const inScope = sql`e.entity_id = any(${uuidArray(scope.entityIds)})`;
       // Counted as the directory shows them today: a hire dated ahead is not counted yet, a leaver
       // is counted until their last day (see statusOf in employees.ts).
       const employed = employedOn(day);
@@ -426,7 +425,7 @@ export function me(db: Db, user: SessionUser) {
   return hrmsScope(db, user, 'viewer', async (tx, scope) => {
     const { rows } = await tx.execute<{ id: string; entity_id: string; name: string }>(sql`
       select id, entity_id, first_name || ' ' || last_name as name from hrms_employees
-      where user_id = ${scope.userId} and (end_date is null or end_date >= ${today()}::date) and entity_id = any(${ids(scope.entityIds)}::uuid[]) order by entity_id`);
+      where user_id = ${scope.userId} and (end_date is null or end_date >= ${today()}::date) and entity_id = any(${uuidArray(scope.entityIds)}) order by entity_id`);
     return { employees: rows.map((r) => ({ id: r.id, entityId: r.entity_id, name: r.name })) };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_LEAVE_TYPES } from '@/shared/hrms';
 import type { Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
+import { uuidArray } from '../../platform/sql';
 
 /**
  * An entity's first use of HRMS creates its default leave types, once: the setup row records it,
@@ -12,7 +13,7 @@ export async function ensureEntitySetup(tx: Tx, scope: ModuleScope, entityIds: s
   if (entityIds.length === 0) return;
   const { rows } = await tx.execute<{ entity_id: string }>(sql`
     insert into hrms_entity_setup (entity_id, company_id)
-    select id, ${scope.companyId}::uuid from unnest(${`{${entityIds.join(',')}}`}::uuid[]) as t(id)
+    select id, ${scope.companyId}::uuid from unnest(${uuidArray(entityIds)}) as t(id)
     on conflict (entity_id) do nothing
     returning entity_id`);
   for (const { entity_id } of rows) {

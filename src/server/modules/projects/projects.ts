@@ -19,6 +19,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tena
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, withModuleScope, type ModuleScope } from '../../platform/scope';
+import { uuidArray } from '../../platform/sql';
 
 type ProjectCreate = z.output<typeof projectCreateInput>;
 type ProjectUpdate = z.output<typeof projectUpdateInput>;
@@ -32,7 +33,6 @@ export const projectsScope = <T>(
   entityId?: string,
 ) => withModuleScope(db, user, 'projects', minRole, work, { entityId });
 
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 /** The scope as a condition on a Projects table (platform/scope.ts, scopeCondition). */
 export const inScope = scopeCondition;
 

@@ -32,7 +32,8 @@ import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
-import { checkEligible, eligibleUserByEmail, inScope, projectsScope, readProject, today, uuidArray } from './projects';
+import { arrayLiteral, textArray, uuidArray } from '../../platform/sql';
+import { checkEligible, eligibleUserByEmail, inScope, projectsScope, readProject, today } from './projects';
 
 type TaskCreate = z.output<typeof taskCreateInput>;
 type TaskUpdate = z.output<typeof taskUpdateInput>;
@@ -143,7 +144,7 @@ export async function* taskCsvPages(db: Db, user: SessionUser, query: Omit<TaskL
     const ids = [...new Set(page.items.map((t) => t.assignee?.id).filter((id): id is string => Boolean(id)))];
     if (ids.length > 0) {
       await projectsScope(db, user, 'viewer', async (tx) => {
-        const { rows } = await tx.execute<{ id: string; email: string }>(sql`select id, email from users where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+        const { rows } = await tx.execute<{ id: string; email: string }>(sql`select id, email from users where id = any(${uuidArray(ids)})`);
         for (const r of rows) emails.set(r.id, r.email);
       });
     }
@@ -284,7 +285,7 @@ async function insertTask(tx: Tx, scope: ModuleScope, input: TaskCreate, audit: 
   const { rows: inserted } = await tx.execute<{ id: string }>(sql`
     insert into projects_tasks (company_id, entity_id, project_id, number, title, description, status, priority, assignee_id, due_date, labels, rank, done_at)
     values (${scope.companyId}, ${project.entity_id}, ${input.projectId}, ${project.task_counter}, ${input.title}, ${input.description}, ${input.status},
-      ${input.priority}, ${input.assigneeId}, ${input.dueDate}::date, ${`{${input.labels.map((l) => JSON.stringify(l)).join(',')}}`}::text[], ${rank},
+      ${input.priority}, ${input.assigneeId}, ${input.dueDate}::date, ${textArray(input.labels)}, ${rank},
       ${input.status === 'done' ? sql`now()` : sql`null`})
     returning id`);
   const task = await readTask(tx, inserted[0]!.id);
@@ -319,7 +320,7 @@ export async function updateTask(db: Db, user: SessionUser, id: string, input: T
         if (value !== undefined) set.push(sql`${sql.identifier(column)} = ${value}`);
       }
       if (input.dueDate !== undefined) set.push(sql`due_date = ${input.dueDate}::date`);
-      if (input.labels !== undefined) set.push(sql`labels = ${`{${input.labels.map((l) => JSON.stringify(l)).join(',')}}`}::text[]`);
+      if (input.labels !== undefined) set.push(sql`labels = ${textArray(input.labels)}`);
       await tx.execute(sql`update projects_tasks set ${sql.join(set, sql`, `)} where id = ${id}`);
       const after = await readTask(tx, id);
       const changes = diff(auditView(before), auditView(after));
@@ -514,14 +515,14 @@ export async function taskForSubscribers(
   superAdmins: string[],
 ): Promise<{ task: Task | null; allowed: Set<string> }> {
   return withTenant(db, event.companyId, async (tx) => {
-    await tx.execute(sql`select set_config('app.entity_ids', ${`{${event.entityId}}`}, true)`);
+    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral([event.entityId])}, true)`);
     const { rows } = await tx.execute<TaskRow>(sql`${SELECT()} where t.id = ${event.id} and t.entity_id = ${event.entityId}`);
     const { rows: granted } = await tx.execute<{ user_id: string }>(sql`
       select a.user_id from user_product_access a join products p on p.id = a.product_id
       where a.company_id = ${event.companyId} and a.entity_id = ${event.entityId} and p.type = 'projects'
-        and a.role_type = any(${`{${ACCESS_ROLES.join(',')}}`}::text[]) and a.user_id = any(${`{${userIds.join(',')}}`}::uuid[])
+        and a.role_type = any(${textArray(ACCESS_ROLES)}) and a.user_id = any(${uuidArray(userIds)})
       union all
-      select u from unnest(${`{${superAdmins.join(',')}}`}::uuid[]) u
+      select u from unnest(${uuidArray(superAdmins)}) u
       where exists (select 1 from entity_product_access a join products p on p.id = a.product_id
                     where a.company_id = ${event.companyId} and a.entity_id = ${event.entityId} and p.type = 'projects')`);
     return { task: rows[0] ? toTask(rows[0]) : null, allowed: new Set(granted.map((r) => r.user_id)) };
