@@ -6,13 +6,11 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvLines } from '../platform/csv';
+import { csvCell as cell, csvLines } from '../platform/csv';
 import { addClient } from '../modules/crm/test-fixtures';
 import { addProject, addTask } from '../modules/projects/test-fixtures';
 import { createTestApp, signUpCompany, type TestApp } from '../test/harness';
 
-/** One value as the exports write it: its line without the CRLF. */
-const cell = (value: unknown) => csvLines([[value]]).slice(0, -2);
 
 describe('the cell rule', () => {
   it('quotes a cell holding a separator a spreadsheet may use, and neutralises each part that starts a formula', () => {
