@@ -9,7 +9,7 @@ import { toast } from '@/web/lib/toast';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { applicationQuery, applicationsQuery, candidateQuery, interviewsQuery, jobsQuery, useApply, useUploadResume } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 import { StageBadge } from './components/badges';
 import { CandidateDialog, resumeProblem } from './components/candidate-dialog';

@@ -13,7 +13,7 @@ import { useListParams } from '@/web/components/module/list-params';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { candidatesQuery } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { CandidateDialog } from './components/candidate-dialog';
 import { formatDate } from './format';
 

@@ -6,7 +6,7 @@ import { STAGE_LABELS } from '@/shared/ats';
 import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { EmptyState } from '@/web/components/module/empty-state';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '../modules/api';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { dashboardQuery } from './api';
 import { AtsPage } from './ats-page';
 import { formatWhen } from './format';

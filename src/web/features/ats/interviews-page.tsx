@@ -11,7 +11,7 @@ import { useListParams } from '@/web/components/module/list-params';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { interviewsQuery } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 import { StageBadge } from './components/badges';
 import { FeedbackDialog } from './components/feedback-dialog';

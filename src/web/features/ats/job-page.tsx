@@ -10,7 +10,7 @@ import { roleAtLeast } from '@/shared/roles';
 import { useMyProducts } from '@/web/features/products/api';
 import { boardQuery } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { JobStatusBadge } from './components/badges';
 import { Board } from './components/board';
 import { JobDialog } from './components/job-dialog';

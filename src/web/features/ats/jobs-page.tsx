@@ -12,7 +12,7 @@ import { useListParams } from '@/web/components/module/list-params';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { jobsQuery } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { JobStatusBadge } from './components/badges';
 import { JobDialog } from './components/job-dialog';
 import { formatDate } from './format';

@@ -7,7 +7,7 @@ import { entitySearch, type ModuleScopeState } from '@/web/components/module/mod
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { ScrollTable, SectionCard } from '../modules/api';
+import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { clientQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { ClientStatusBadge, StageBadge } from './components/badges';
@@ -16,7 +16,7 @@ import { ContactDialog } from './components/contact-dialog';
 import { DetailList } from '@/web/components/module/form-fields';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatDay, formatWhen } from './format';
 
 export function ClientPage() {

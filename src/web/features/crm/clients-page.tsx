@@ -14,7 +14,7 @@ import { clientsQuery } from './api';
 import { ClientStatusBadge } from './components/badges';
 import { ClientDialog } from './components/client-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatWhen } from './format';
 import { exportHref } from './list-helpers';
 

@@ -5,14 +5,14 @@ import { Link, useParams } from 'react-router';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
-import { SectionCard } from '../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { contactQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { ContactDialog } from './components/contact-dialog';
 import { DetailList } from '@/web/components/module/form-fields';
 import { DuplicateFlag } from './contacts-page';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function ContactPage() {
   return <CrmPage title="Contact">{(scope) => <ContactDetail scope={scope} />}</CrmPage>;

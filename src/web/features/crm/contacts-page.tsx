@@ -14,7 +14,7 @@ import { Button } from '@/web/components/ui/button';
 import { contactsQuery } from './api';
 import { ContactDialog } from './components/contact-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { exportHref } from './list-helpers';
 
 export function ContactsPage() {

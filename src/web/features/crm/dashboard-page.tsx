@@ -6,7 +6,7 @@ import { EmptyState } from '@/web/components/module/empty-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '../modules/api';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { useDashboard } from './api';
 import { ClientStatusBadge } from './components/badges';
 import { CrmPage } from './crm-page';

@@ -7,7 +7,7 @@ import { entitySearch, type ModuleScopeState } from '@/web/components/module/mod
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
-import { SectionCard } from '../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { leadQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { LeadStatusBadge } from './components/badges';
@@ -15,7 +15,7 @@ import { ConvertDialog } from './components/convert-dialog';
 import { DetailList } from '@/web/components/module/form-fields';
 import { LeadDialog } from './components/lead-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatWhen } from './format';
 
 export function LeadPage() {

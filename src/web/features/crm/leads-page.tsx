@@ -15,7 +15,7 @@ import { leadsQuery } from './api';
 import { LeadStatusBadge } from './components/badges';
 import { LeadDialog } from './components/lead-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatWhen } from './format';
 import { exportHref } from './list-helpers';
 

@@ -17,7 +17,7 @@ import { StageBadge } from './components/badges';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { PipelineBoard } from './components/pipeline-board';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatDay, formatWhen, scopeCurrency } from './format';
 import { exportHref } from './list-helpers';
 

@@ -6,14 +6,14 @@ import { formatMoney } from '@/shared/crm';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
-import { SectionCard } from '../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { opportunityQuery } from './api';
 import { ActivityTimeline } from './components/activity-timeline';
 import { StageBadge } from './components/badges';
 import { DetailList } from '@/web/components/module/form-fields';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { formatDay, formatWhen } from './format';
 
 export function OpportunityPage() {

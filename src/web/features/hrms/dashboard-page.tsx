@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatRange } from './format';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '../modules/api';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { dashboardQuery } from './api';
 import { HrmsPage } from './hrms-page';

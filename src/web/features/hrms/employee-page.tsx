@@ -10,14 +10,14 @@ import { Input } from '@/web/components/ui/input';
 import { PageState } from '@/web/components/ui/page-state';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { toast } from '@/web/lib/toast';
-import { ScrollTable, SectionCard } from '../modules/api';
+import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { balancesQuery, employeeQuery, leaveRequestsQuery, useTerminateEmployee } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
 import { EmployeeStatusBadge, StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { DetailList } from '@/web/components/module/form-fields';
 
 export function EmployeePage() {

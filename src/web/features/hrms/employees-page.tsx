@@ -15,7 +15,7 @@ import { EmployeeDialog } from './components/employee-dialog';
 import { EmployeeStatusBadge } from './components/status-badge';
 import { formatDay } from './format';
 import { HrmsPage } from './hrms-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function EmployeesPage() {
   return <HrmsPage title="Employees">{(scope) => <Directory scope={scope} />}</HrmsPage>;

@@ -10,7 +10,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { toast } from '@/web/lib/toast';
-import { ScrollTable, SectionCard } from '../modules/api';
+import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { useListParams } from '@/web/components/module/list-params';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
@@ -18,7 +18,7 @@ import { awayQuery, balancesQuery, leaveRequestsQuery, leaveTypesQuery, meQuery,
 import { StatusBadge } from './components/status-badge';
 import { formatRange } from './format';
 import { HrmsPage } from './hrms-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 
 export function LeavesPage() {

@@ -7,11 +7,11 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { toast } from '@/web/lib/toast';
-import { ScrollTable, SectionCard } from '../modules/api';
+import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { leaveTypesQuery, useCreateLeaveType, useUpdateLeaveType } from './api';
 import { HrmsPage } from './hrms-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function HrmsSettingsPage() {
   return <HrmsPage title="HRMS Settings">{(scope) => <Settings scope={scope} />}</HrmsPage>;

@@ -2,9 +2,9 @@ import { CompassIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmptyState } from '@/web/components/module/empty-state';
-import { ATS_MODULE, CRM_MODULE, HRMS_MODULE, PROJECTS_MODULE, type ModuleConfig } from './module-config';
-import { ModuleLayout } from './module-layout';
-import { PageHeading } from './module-page';
+import { ATS_MODULE, CRM_MODULE, HRMS_MODULE, PROJECTS_MODULE, type ModuleConfig } from '@/web/components/module/module-config';
+import { ModuleLayout } from '@/web/components/module/module-layout';
+import { PageHeading } from '@/web/components/module/module-page';
 
 /**
  * A path under a module that is none of its pages, in the module's frame (its sidebar and

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { PRODUCT_TYPES, type ProductList } from '@/shared/products';
 import { api } from '@/web/lib/api';
 
@@ -10,13 +10,7 @@ export const catalogueQuery = queryOptions({
   retry: false,
 });
 
-/** The products the signed-in user may open. */
-export const myProductsQuery = queryOptions({
-  queryKey: ['products', 'mine'],
-  queryFn: async () => (await api.get<ProductList>('/me/products')).items,
-});
-
-export const useMyProducts = () => useQuery(myProductsQuery);
+export { myProductsQuery, useMyProducts } from '@/web/lib/products';
 
 /**
  * After a product was added to or removed from the company or an entity: everything that shows

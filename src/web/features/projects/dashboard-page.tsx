@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recha
 import { PRIORITY_LABELS, TASK_STATUS_LABELS } from '@/shared/projects';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/module/empty-state';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, SectionCard } from '../modules/api';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, SectionCard } from '@/web/components/module/dashboard';
 import { dashboardQuery } from './api';
 import { ProjectsPage } from './projects-page';
 import { useLiveTasks } from './use-live-tasks';

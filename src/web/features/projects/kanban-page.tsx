@@ -15,7 +15,7 @@ import { applyTask, moveLocally } from './board-cache';
 import { formatDay, PriorityBadge, todayIso } from './components/badges';
 import { TaskDialog } from './components/task-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 import { useLiveTasks, type LiveState } from './use-live-tasks';
 

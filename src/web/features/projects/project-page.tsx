@@ -5,13 +5,13 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
-import { SectionCard } from '../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { projectQuery } from './api';
 import { formatDay, PriorityBadge, Progress, ProjectStatusBadge } from './components/badges';
 import { Markdown } from './components/markdown';
 import { ProjectDialog } from './components/project-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function ProjectPage() {
   return <ProjectsPage title="Project">{(scope) => <ProjectDetail scope={scope} />}</ProjectsPage>;

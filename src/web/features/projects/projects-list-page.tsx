@@ -13,7 +13,7 @@ import { useProjects } from './api';
 import { formatDay, PriorityBadge, Progress, ProjectStatusBadge } from './components/badges';
 import { ProjectDialog } from './components/project-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function ProjectsListPage() {
   return <ProjectsPage title="All Projects">{(scope) => <ProjectList scope={scope} />}</ProjectsPage>;

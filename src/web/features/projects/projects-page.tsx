@@ -1,4 +1,5 @@
-import { PROJECTS_MODULE, ModulePage, type ModulePageProps } from '../modules/api';
+import { PROJECTS_MODULE } from '@/web/components/module/module-config';
+import { ModulePage, type ModulePageProps } from '@/web/components/module/module-page';
 
 /** A Projects page: the module frame with the entity switcher, and the scope for the page's body. */
 export function ProjectsPage(props: ModulePageProps) {

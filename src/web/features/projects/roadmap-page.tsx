@@ -10,7 +10,7 @@ import { cn } from '@/web/lib/utils';
 import { projectsQuery } from './api';
 import { formatDay, todayIso } from './components/badges';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function RoadmapPage() {
   return <ProjectsPage title="Roadmap">{(scope) => <Roadmap scope={scope} />}</ProjectsPage>;

@@ -9,13 +9,13 @@ import { PageState } from '@/web/components/ui/page-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { formatDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
-import { SectionCard } from '../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { taskQuery, useAddComment, useMoveTask } from './api';
 import { formatDay, PriorityBadge, TaskStatusBadge } from './components/badges';
 import { Markdown } from './components/markdown';
 import { TaskDialog } from './components/task-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 import { Textarea } from '@/web/components/ui/textarea';
 

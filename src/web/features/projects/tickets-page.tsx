@@ -18,7 +18,7 @@ import { projectsQuery, userOptionsQuery, useTasks } from './api';
 import { formatDay, PriorityBadge, TaskStatusBadge, todayIso } from './components/badges';
 import { TaskDialog } from './components/task-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/features/modules/api';
+import { PageHeading } from '@/web/components/module/module-page';
 
 export function TicketsPage() {
   return <ProjectsPage title="Tickets">{(scope) => <Tickets scope={scope} />}</ProjectsPage>;

@@ -5,7 +5,7 @@ import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, CRM_MESSAGES, type ActivityTarget
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { toast } from '@/web/lib/toast';
-import { SectionCard } from '../../modules/api';
+import { SectionCard } from '@/web/components/module/dashboard';
 import { activitiesQuery, useLogActivity } from '../api';
 import { SelectField } from '@/web/components/module/form-fields';
 import { Textarea } from '@/web/components/ui/textarea';

@@ -22,7 +22,7 @@ import {
 } from '@/web/components/ui/sidebar';
 import { useCurrentUser } from '@/web/lib/session';
 import { useLogout } from '@/web/lib/session';
-import { useMyProducts } from '../products/api';
+import { useMyProducts } from '@/web/lib/products';
 import type { ModuleConfig } from './module-config';
 
 export const ACCESS_DENIED_MESSAGE = "You don't have access to this product.";
