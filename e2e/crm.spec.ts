@@ -142,7 +142,7 @@ test('CRM: a member adds a lead, qualifies and converts it, and moves deals on t
 
   // A move the server refuses is rolled back, with a toast.
   await member.route('**/api/crm/opportunities/*', (route) =>
-    route.request().method() === 'PATCH' ? route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Someone else changed this record. Reload it and try again.' } } }) : route.continue(),
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 409, json: { error: { code: 'version_conflict', message: 'Someone else changed this record. Reload it and try again.' } } }) : route.continue(),
   );
   await liftCard(member, 'Move Support plan');
   await arrowTo(member, 'ArrowLeft', 'Qualification');

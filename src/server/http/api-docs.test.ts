@@ -128,3 +128,20 @@ describe('pickEncoding', () => {
     expect(pickEncoding(header)).toBe(expected);
   });
 });
+
+describe('domain error codes in the API reference', () => {
+  type Example = { value: { error: { code: string; message: string } } };
+  const examples = async (path: string, method: string, status: number) => {
+    const doc = (await (await get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { examples: Record<string, Example> } } }> }>>;
+    };
+    return Object.values(doc.paths[path]![method]!.responses[status]!.content['application/json'].examples).map((e) => e.value.error);
+  };
+
+  it('lists a thrown error with its domain code and a schema refusal as validation_error', async () => {
+    expect(await examples('/api/hrms/employees/{id}', 'patch', 409)).toContainEqual({ code: 'version_conflict', message: 'Someone else changed this record. Reload it and try again.' });
+    const badRequests = await examples('/api/hrms/employees/{id}', 'patch', 400);
+    expect(badRequests).toContainEqual(expect.objectContaining({ code: 'manager_cycle' }));
+    expect(badRequests.some((e) => e.code === 'validation_error')).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { codeOfMessage } from '@/shared/error-codes';
 import { ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@/shared/errors';
 
 /** An error whose status and message are meant for the client, as they are. */
@@ -13,12 +14,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, ERROR_CODES.validation, message);
+/** An error of `status` whose code is the message's domain code (shared/error-codes.ts), else `fallback`. */
+const fail = (status: ContentfulStatusCode, fallback: string) => (message: string) => new AppError(status, codeOfMessage(message, fallback), message);
+
+export const badRequest = fail(400, ERROR_CODES.validation);
 export const unauthorized = (message: string = ERROR_MESSAGES.notSignedIn) => new AppError(401, ERROR_CODES.unauthorized, message);
-export const forbidden = (message = 'Not allowed') => new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message: string = ERROR_MESSAGES.notFound) => new AppError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);
+export const forbidden = (message = 'Not allowed') => fail(403, ERROR_CODES.forbidden)(message);
+export const notFound = (message: string = ERROR_MESSAGES.notFound) => fail(404, ERROR_CODES.notFound)(message);
+export const conflict = fail(409, ERROR_CODES.conflict);
+export const tooManyRequests = fail(429, ERROR_CODES.rateLimited);
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,8 +1,9 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
+import { codeOfMessage } from '@/shared/error-codes';
 import { apiError, ERROR_CODES, ERROR_MESSAGES, VALIDATION_MESSAGES } from '@/shared/errors';
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
+import { TWO_FACTOR_MESSAGES } from '@/shared/two-factor-messages';
 import { requireAccess, type Access, type AccessOptions } from '../auth/guard';
 import { validationMessage } from './errors';
 import { UNSAFE_METHODS } from './origin-check';
@@ -55,7 +56,7 @@ interface ErrorExample {
   summary: string;
   value: { error: { code: string; message: string } };
 }
-type ErrorResponse = {
+export type ErrorResponse = {
   description: string;
   content: { 'application/json': { schema: typeof apiError; examples: Record<string, ErrorExample> } };
 };
@@ -102,14 +103,17 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   503: 'Not ready',
 };
 
-/** Messages answered with a code of their own rather than their status's. */
-const CODE_OF_MESSAGE: Record<string, string> = { [TWO_FACTOR_MESSAGES.setupRequired]: TWO_FACTOR_SETUP_REQUIRED };
-
-function examplesOf(messages: readonly string[], code: string): Record<string, ErrorExample> {
+/**
+ * The examples of an error response. A message a route throws answers with its domain code
+ * (shared/error-codes.ts), else the status's; a request schema's refusals (`schemaMessages`, the
+ * standard 400) are `validation_error` whatever their sentence, as the validation hook answers.
+ */
+function examplesOf(messages: readonly string[], code: string, schemaMessages: ReadonlySet<string> = new Set()): Record<string, ErrorExample> {
   const examples: Record<string, ErrorExample> = {};
   for (const message of new Set(messages)) {
     const key = message.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'error';
-    examples[key] = { summary: message, value: { error: { code: code && (CODE_OF_MESSAGE[message] ?? code), message } } };
+    const exampleCode = code && (schemaMessages.has(message) ? code : codeOfMessage(message, code));
+    examples[key] = { summary: message, value: { error: { code: exampleCode, message } } };
   }
   return examples;
 }
@@ -131,11 +135,14 @@ function mergeErrors(own: RouteConfig['responses'], standard: Record<number, Err
       continue;
     }
     const parts = [mine as ErrorResponse | undefined, base].filter((r): r is ErrorResponse => Boolean(r));
-    const messages = parts.flatMap((r) => Object.values(r.content['application/json'].examples).map((e) => e.value.error.message));
+    const messagesOf = (r: ErrorResponse | undefined) => Object.values(r?.content['application/json'].examples ?? {}).map((e) => e.value.error.message);
+    const messages = parts.flatMap(messagesOf);
+    const thrown = new Set(messagesOf(mine as ErrorResponse | undefined));
+    const schemaMessages = new Set(status === 400 ? messagesOf(base).filter((m) => !thrown.has(m)) : []);
     merged[status] = {
       description: STATUS_DESCRIPTIONS[status] ?? messages[0] ?? 'Error',
       content: {
-        'application/json': { schema: apiError, examples: examplesOf(messages, ERROR_CODE_BY_STATUS[status] ?? ERROR_CODES.internal) },
+        'application/json': { schema: apiError, examples: examplesOf(messages, ERROR_CODE_BY_STATUS[status] ?? ERROR_CODES.internal, schemaMessages) },
       },
     };
   }

@@ -126,7 +126,7 @@ describe('employees', () => {
     await addEmployee(c.client, c.entityId, { workEmail: email });
     const inside = await tries();
     expect(outside).toEqual(inside);
-    expect(outside[0]).toBe(`409 ${JSON.stringify({ error: { code: 'conflict', message: HRMS_MESSAGES.emailTaken, requestId: SAME_REQUEST } })}`);
+    expect(outside[0]).toBe(`409 ${JSON.stringify({ error: { code: 'email_taken', message: HRMS_MESSAGES.emailTaken, requestId: SAME_REQUEST } })}`);
     expect(outside[2]).toBe(`200 ${JSON.stringify({ created: 0, errors: [{ row: 2, message: HRMS_MESSAGES.emailTaken }] })}`);
     // It says the address is taken (the rule spans the company) and nothing about who holds it or where.
     expect(HRMS_MESSAGES.emailTaken).not.toMatch(/employee|company|entit/i);
@@ -140,7 +140,7 @@ describe('employees', () => {
     const low = await addEmployee(a.client, a.entityId, { managerId: mid.id });
     const cycle = await a.client.patch(`/hrms/employees/${boss.id}`, { managerId: low.id, version: boss.version });
     expect(cycle.status).toBe(400);
-    expect(cycle.body.error.message).toBe(HRMS_MESSAGES.managerCycle);
+    expect(cycle.body.error).toMatchObject({ code: 'manager_cycle', message: HRMS_MESSAGES.managerCycle });
     expect((await a.client.patch(`/hrms/employees/${boss.id}`, { managerId: boss.id, version: boss.version })).status).toBe(400);
     const elsewhere = await addEmployee(a.client, entityB);
     const cross = await a.client.patch(`/hrms/employees/${low.id}`, { managerId: elsewhere.id, version: low.version });
@@ -151,7 +151,7 @@ describe('employees', () => {
     expect(ok.body).toMatchObject({ jobTitle: 'Lead', version: low.version + 1, managerName: expect.stringContaining('Grace') });
     const stale = await a.client.patch(`/hrms/employees/${low.id}`, { jobTitle: 'Stale', version: low.version });
     expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toBe(MODULE_MESSAGES.staleVersion);
+    expect(stale.body.error).toMatchObject({ code: 'version_conflict', message: MODULE_MESSAGES.staleVersion });
     const profile = await a.client.get(`/hrms/employees/${mid.id}`);
     expect(profile.body.directReports.map((e: { id: string }) => e.id)).toEqual([low.id]);
   });

@@ -140,7 +140,7 @@ const updateEmployeeRoute = defineRoute('user', {
   tags: ['HRMS'],
   summary: 'Edit an employee (send the version you read; 409 when it changed since; linking a user or changing the manager: App Admin)',
   request: { params: idParams, body: jsonBody(employeeUpdateInput) },
-  responses: { 200: jsonContent(employee), ...withVersion },
+  responses: { 200: jsonContent(employee), ...withVersion, 400: errorContent(HRMS_MESSAGES.managerCycle, HRMS_MESSAGES.managerNotFound) },
 });
 const terminateRoute = defineRoute('user', {
   method: 'post',

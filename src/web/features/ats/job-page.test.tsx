@@ -73,7 +73,7 @@ describe('Job page board', () => {
     // Optimistic: in Review before the server answers.
     expect(within(columnOf('Review')).getByText('Candidate 1')).toBeInTheDocument();
     expect(within(columnOf('Applied')).queryByText('Candidate 1')).not.toBeInTheDocument();
-    reply.resolve(apiError(409, 'Someone else changed this record. Reload it and try again.', 'conflict'));
+    reply.resolve(apiError(409, 'Someone else changed this record. Reload it and try again.', 'version_conflict'));
     await vi.waitFor(() => expect(within(columnOf('Applied')).getByText('Candidate 1')).toBeInTheDocument());
     expect(within(columnOf('Review')).queryByText('Candidate 1')).not.toBeInTheDocument();
     expect(await screen.findByText('Someone else changed this record. Reload it and try again.')).toBeInTheDocument();

@@ -97,7 +97,7 @@ describe('Client page', () => {
       'GET /crm/clients/00000000-0000-4000-8000-000000000190': () => ({ body: { ...client, industry: reads++ === 0 ? 'Retail' : 'Wholesale' } }),
       'GET /crm/activities': { body: { items: [], nextCursor: null } },
       'GET /crm/owner-options': { body: { items: [] } },
-      'PATCH /crm/clients/00000000-0000-4000-8000-000000000190': apiError(409, MODULE_MESSAGES.staleVersion, 'conflict'),
+      'PATCH /crm/clients/00000000-0000-4000-8000-000000000190': apiError(409, MODULE_MESSAGES.staleVersion, 'version_conflict'),
     });
     renderPage(<ClientPage />, { path: '/crm/clients/:id', entry: `/crm/clients/${client.id}`, user: MEMBER });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
