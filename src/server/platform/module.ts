@@ -1,5 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { AuditAction } from '@/shared/audit';
@@ -51,7 +51,7 @@ export interface RecordRoutes {
   /** The record's name in summaries ("client"), and the 404 of an id that names none of the caller's. */
   noun: string;
   notFound: string;
-  list?: { summary: string; query: z.ZodObject; page: Schema; run: Handler<[never], unknown> };
+  list?: { summary: string; query: z.ZodObject; page: Schema; errors?: Errors; run: Handler<[never], unknown> };
   /** CSV of the list under the same filters, streamed a page per short transaction. */
   export?: { filters: z.ZodObject; columns: readonly string[]; run: (db: Db, user: SessionUser, filters: never) => AsyncGenerator<(string | number | null)[][]> };
   /** CSV import into one entity, a report of the rows that did not go in. */
@@ -65,7 +65,11 @@ export interface RecordRoutes {
     {
       method?: 'get' | 'post' | 'put' | 'delete';
       summary: string;
+      /** More, in Markdown, where the summary is not enough (the API reference). */
+      description?: string;
       body?: Schema;
+      /** A query the action reads (a GET action's options); the run gets it where a body would be. */
+      query?: z.ZodObject;
       response: Schema;
       status?: 200 | 201;
       /** The action takes the version the client read (409 `version_conflict` when it changed since). */
@@ -81,7 +85,12 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
   /** Every module route answers 403 without the product or the role and 404 outside the caller's scope. */
   const scoped: Errors = { 403: errorContent(MODULE_MESSAGES.noAccess, MODULE_MESSAGES.memberRequired, MODULE_MESSAGES.appAdminRequired), 404: errorContent(MODULE_MESSAGES.entityNotFound) };
   /** The standard errors with a route's own: for a status both have, the messages of both. */
-  const merged = (errors: Errors = {}): Errors => ({ ...scoped, ...errors, 404: errorContent(MODULE_MESSAGES.entityNotFound, ...messagesOf(errors[404])) });
+  const merged = (errors: Errors = {}): Errors => ({
+    ...scoped,
+    ...errors,
+    403: errorContent(MODULE_MESSAGES.noAccess, MODULE_MESSAGES.memberRequired, MODULE_MESSAGES.appAdminRequired, ...messagesOf(errors[403])),
+    404: errorContent(MODULE_MESSAGES.entityNotFound, ...messagesOf(errors[404])),
+  });
   const withVersion = (errors: Errors = {}): Errors => ({ ...merged(errors), 409: errorContent(MODULE_MESSAGES.staleVersion, ...messagesOf(errors[409])) });
 
   const kit = {
@@ -113,8 +122,8 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
       return row;
     },
 
-    /** Writes `values` to the record (locked by `lock`), its version + 1: the row as it now is. */
-    async save<T extends ModuleTable>(tx: Tx, table: T, id: string, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect']> {
+    /** Writes `values` (a value may be SQL: `now()`) to the record (locked by `lock`), its version + 1: the row as it now is. */
+    async save<T extends ModuleTable>(tx: Tx, table: T, id: string, values: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL }): Promise<T['$inferSelect']> {
       const set = { ...definedOnly(values), version: sql`${table.version} + 1`, updatedAt: new Date() };
       const rows = (await tx
         .update(table as PgTable)
@@ -127,6 +136,25 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
     /** The change's audit event, in its transaction (both commit or neither). */
     audit: (tx: Tx, scope: ModuleScope, context: AuditContext, action: AuditAction, target: AuditTarget, before?: Record<string, unknown>, after?: Record<string, unknown>) =>
       recordEvent(tx, { context, companyId: scope.companyId, action, target, before, after }),
+
+    /**
+     * A list's CSV rows for `records(…).export`: its pages of 100 in order, each read in a short
+     * transaction of its own under the caller's scope, each row written by `row`.
+     */
+    async *csvPages<Q extends { entityId?: string }, T>(
+      db: Db,
+      user: SessionUser,
+      query: Q,
+      pageOf: (tx: Tx, scope: ModuleScope, query: Q & { limit: number; cursor: string | undefined }) => Promise<{ items: T[]; nextCursor: string | null }>,
+      row: (item: T) => (string | number | null)[],
+    ) {
+      let cursor: string | undefined;
+      do {
+        const page = await withModuleScope(db, user, product, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), { entityId: query.entityId });
+        yield page.items.map(row);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    },
 
     /** The module's route table. */
     routes: () => moduleRoutes(product, tags, { scoped, withVersion, merged }),
@@ -197,7 +225,7 @@ function moduleRoutes(product: ProductType, tags: [ApiTag], errors: Standard) {
       if (spec.list) {
         const { run } = spec.list;
         add(
-          defineRoute('user', { method: 'get', path: base, tags, summary: spec.list.summary, request: { query: spec.list.query }, responses: { 200: jsonContent(spec.list.page), ...errors.scoped } }),
+          defineRoute('user', { method: 'get', path: base, tags, summary: spec.list.summary, request: { query: spec.list.query }, responses: { 200: jsonContent(spec.list.page), ...errors.merged(spec.list.errors) } }),
           async (c) => c.json(await run(db(c), c.get('user'), valid(c, 'query')), 200),
         );
       }
@@ -287,10 +315,11 @@ function moduleRoutes(product: ProductType, tags: [ApiTag], errors: Standard) {
             path: `${base}/{id}/${action}`,
             tags,
             summary: a.summary,
-            request: { params: idParams, ...(a.body ? { body: jsonBody(a.body) } : {}) },
+            ...(a.description ? { description: a.description } : {}),
+            request: { params: idParams, ...(a.body ? { body: jsonBody(a.body) } : {}), ...(a.query ? { query: a.query } : {}) },
             responses: { [status]: jsonContent(a.response), ...(a.versioned ? errors.withVersion : errors.merged)({ 404: errorContent(spec.notFound), ...a.errors }) },
           }),
-          async (c) => c.json(await a.run(db(c), c.get('user'), idOf(c), (a.body ? valid(c, 'json') : undefined) as never, auditContext(c)), status),
+          async (c) => c.json(await a.run(db(c), c.get('user'), idOf(c), (a.body ? valid(c, 'json') : a.query ? valid(c, 'query') : undefined) as never, auditContext(c)), status),
         );
       }
       return builder;
