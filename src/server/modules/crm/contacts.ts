@@ -1,177 +1,196 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { SessionUser } from '@/shared/auth';
 import { CONTACT_CSV_COLUMNS, CRM_MESSAGES, contactCreateInput, type Contact, type ContactListQuery, type contactUpdateInput } from '@/shared/crm';
-import type { z } from 'zod';
-import { recordEvent } from '../../audit/record-event';
+import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Db } from '../../db/client';
+import { crmClients, crmContacts, entities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
-import { crmScope, inScope, isoText, lockForUpdate, requireClient, setClauses, touchClient, type AuditContext, type ModuleScope } from './scope';
+import { scopeCondition, type ModuleScope } from '../../platform/scope';
+import { crm, isoText, requireClient, touchClient } from './module';
 
 type ContactCreate = z.output<typeof contactCreateInput>;
 type ContactUpdate = z.output<typeof contactUpdateInput>;
 
-/**
- * A contact with its entity, client and duplicate: the first contact of the entity with the same
- * email (created before this one), found through the (entity_id, search_email, created_at) index.
- * `source` is the table or a subquery of it (a list's page, cut before these joins);
- * `duplicateScope` a condition on the duplicate `d` (a list names its scope: see pageOf).
- */
-const SELECT = (extra: SQL = sql``, source: SQL = sql`crm_contacts`, duplicateScope: SQL = sql`true`) => sql`
-  select k.id, k.entity_id, en.name as entity_name, k.first_name, k.last_name, k.email, k.phone, k.job_title, k.client_id, cl.name as client_name,
-    dup.id as duplicate_id, dup.name as duplicate_name,
-    k.version, ${isoText('k.created_at')} as created_at, ${isoText('k.updated_at')} as updated_at ${extra}
-  from ${source} k
-  join entities en on en.id = k.entity_id
-  left join crm_clients cl on cl.id = k.client_id
-  left join lateral (
-    select d.id, d.first_name || ' ' || d.last_name as name from crm_contacts d
-    where k.email <> '' and d.entity_id = k.entity_id and ${duplicateScope} and d.search_email = k.search_email and (d.created_at, d.id) < (k.created_at, k.id)
-    order by d.created_at, d.id limit 1
-  ) dup on true`;
+const k = alias(crmContacts, 'k');
+const d = alias(crmContacts, 'd');
+const en = alias(entities, 'en');
+const cl = alias(crmClients, 'cl');
 
-interface ContactRow {
-  id: string;
-  entity_id: string;
-  entity_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  job_title: string;
-  client_id: string | null;
-  client_name: string | null;
-  duplicate_id: string | null;
-  duplicate_name: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  [key: string]: unknown;
+/**
+ * The contact's duplicate: the first contact of the entity with the same email (created before
+ * this one), found through the (entity_id, search_email, created_at) index. `scope`, a condition on
+ * the duplicate `d`: a list names its scope (see pageOf).
+ */
+const duplicateOf = (tx: Tx, scope?: SQL) =>
+  tx
+    // A name of its own: drizzle writes a subquery's computed column unqualified, and `name` is also the entity's and the client's.
+    .select({ id: d.id, name: sql<string>`${d.firstName} || ' ' || ${d.lastName}`.as('duplicate_name') })
+    .from(d)
+    .where(and(sql`${k.email} <> ''`, eq(d.entityId, k.entityId), scope, eq(d.searchEmail, k.searchEmail), sql`(${d.createdAt}, ${d.id}) < (${k.createdAt}, ${k.id})`))
+    .orderBy(asc(d.createdAt), asc(d.id))
+    .limit(1)
+    .as('dup');
+
+/**
+ * Contacts `k` with their entity, client and duplicate, and `extra` fields (a page's cursor).
+ * `source` is the table, or a list's page of it cut before these joins (see pageOf).
+ */
+function selectContacts<E extends Record<string, SQL>>(tx: Tx, options: { source?: typeof k; duplicateScope?: SQL; extra?: E } = {}) {
+  const dup = duplicateOf(tx, options.duplicateScope);
+  return tx
+    .select({
+      id: k.id,
+      entityId: k.entityId,
+      entityName: en.name,
+      firstName: k.firstName,
+      lastName: k.lastName,
+      email: k.email,
+      phone: k.phone,
+      jobTitle: k.jobTitle,
+      clientId: k.clientId,
+      clientName: cl.name,
+      duplicateId: dup.id,
+      duplicateName: dup.name,
+      version: k.version,
+      createdAt: isoText(k.createdAt),
+      updatedAt: isoText(k.updatedAt),
+      ...(options.extra as E),
+    })
+    .from(options.source ?? k)
+    .innerJoin(en, eq(en.id, k.entityId))
+    .leftJoin(cl, eq(cl.id, k.clientId))
+    .leftJoinLateral(dup, sql`true`);
 }
+
+type ContactRow = Awaited<ReturnType<typeof selectContacts>>[number];
 
 const toContact = (r: ContactRow): Contact => ({
   id: r.id,
-  entityId: r.entity_id,
-  entityName: r.entity_name,
-  firstName: r.first_name,
-  lastName: r.last_name,
+  entityId: r.entityId,
+  entityName: r.entityName,
+  firstName: r.firstName,
+  lastName: r.lastName,
   email: r.email,
   phone: r.phone,
-  jobTitle: r.job_title,
-  clientId: r.client_id,
-  clientName: r.client_name,
-  duplicateOf: r.duplicate_id ? { id: r.duplicate_id, name: r.duplicate_name ?? '' } : null,
-  version: Number(r.version),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  jobTitle: r.jobTitle,
+  clientId: r.clientId,
+  clientName: r.clientName,
+  duplicateOf: r.duplicateId ? { id: r.duplicateId, name: r.duplicateName ?? '' } : null,
+  version: r.version,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
 });
 
 const SORTS: Record<ContactListQuery['sort'], SortSpec> = {
-  name: { columns: [sql`k.last_name`, sql`k.first_name`], types: ['text', 'text'] },
-  createdAt: { columns: [sql`k.created_at`], types: ['timestamptz'] },
+  name: { columns: [sql`${k.lastName}`, sql`${k.firstName}`], types: ['text', 'text'] },
+  createdAt: { columns: [sql`${k.createdAt}`], types: ['timestamptz'] },
 };
 
-function filters(scope: ModuleScope, query: Pick<ContactListQuery, 'q' | 'clientId'>): SQL {
-  const parts: SQL[] = [inScope('k', scope)];
-  if (query.q) {
-    const p = query.q.toLowerCase();
+function filters(scope: ModuleScope, query: Pick<ContactListQuery, 'q' | 'clientId'>) {
+  const p = query.q?.toLowerCase();
+  return and(
+    scopeCondition('k', scope),
     // Stored lower-cased columns (migration 0014); a first name matches through the full name.
-    parts.push(sql`(k.search_name ^@ ${p} or k.search_last_name ^@ ${p} or k.search_email ^@ ${p})`);
-  }
-  if (query.clientId) parts.push(sql`k.client_id = ${query.clientId}`);
-  return sql.join(parts, sql` and `);
+    p ? sql`(${k.searchName} ^@ ${p} or ${k.searchLastName} ^@ ${p} or ${k.searchEmail} ^@ ${p})` : undefined,
+    query.clientId ? eq(k.clientId, query.clientId) : undefined,
+  );
 }
 
 async function pageOf(tx: Tx, scope: ModuleScope, query: ContactListQuery) {
   // A search has its own indexes (migration 0014): see PageOptions.searched.
-  const page = sortedPage(SORTS[query.sort], sql`k.id`, query, { searched: Boolean(query.q) });
-  const where = page.where ? sql`${filters(scope, query)} and ${page.where}` : filters(scope, query);
-  const orderBy = sql.join(page.orderBy, sql`, `);
+  const page = sortedPage(SORTS[query.sort], sql`${k.id}`, query, { searched: Boolean(query.q) });
   // The page first, then its entity, client and duplicate: joins for 26 rows, not for every match.
-  const pageRows = sql`(select k.* from crm_contacts k where ${where} order by ${orderBy} limit ${page.limit})`;
-  const { rows } = await tx.execute<ContactRow & { cursorValues: string[] }>(
+  // The page's rows keep the table's alias and columns (`k.*`), so the joins read them as `k`.
+  const pageRows = tx
+    .select()
+    .from(k)
+    .where(and(filters(scope, query), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .as('k') as unknown as typeof k;
+  const rows = await selectContacts(tx, {
+    source: pageRows,
     // The duplicate lookup also names the scope: to the planner, `d.entity_id = k.entity_id` alone
     // is an entity of a few rows, and it walked a 200,000-contact entity in created order for each
     // row of the page instead of taking the email index (bench figure C1: 630 ms → 23 ms).
-    sql`${SELECT(sql`, ${page.cursorValues} as "cursorValues"`, pageRows, inScope('d', scope))} order by ${orderBy}`,
-  );
+    duplicateScope: scopeCondition('d', scope),
+    extra: { cursorValues: page.cursorValues },
+  }).orderBy(...page.orderBy);
   return toSortedPage(rows, query.limit, toContact);
 }
 
 export function listContacts(db: Db, user: SessionUser, query: ContactListQuery) {
-  return crmScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
+  return crm.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
 }
 
 export const CONTACT_EXPORT_COLUMNS = [...CONTACT_CSV_COLUMNS, 'Entity', 'Duplicate Of', 'Created'];
 
-export async function* contactCsvPages(db: Db, user: SessionUser, query: Omit<ContactListQuery, 'limit' | 'cursor'>) {
-  let cursor: string | undefined;
-  do {
-    const page = await crmScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
-    yield page.items.map((k) => [k.firstName, k.lastName, k.email, k.phone, k.jobTitle, k.clientName ?? '', k.entityName, k.duplicateOf?.name ?? '', k.createdAt]);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const contactCsvPages = (db: Db, user: SessionUser, query: Omit<ContactListQuery, 'limit' | 'cursor'>) =>
+  crm.csvPages(db, user, query, pageOf, (k) => [k.firstName, k.lastName, k.email, k.phone, k.jobTitle, k.clientName ?? '', k.entityName, k.duplicateOf?.name ?? '', k.createdAt]);
 
 export async function readContact(tx: Tx, id: string): Promise<Contact> {
-  const { rows } = await tx.execute<ContactRow>(sql`${SELECT()} where k.id = ${id}`);
-  if (!rows[0]) throw notFound(CRM_MESSAGES.contactNotFound);
-  return toContact(rows[0]);
+  const [found] = await selectContacts(tx).where(eq(k.id, id));
+  if (!found) throw notFound(CRM_MESSAGES.contactNotFound);
+  return toContact(found);
 }
 
 export async function readContactsOfClient(tx: Tx, clientId: string): Promise<Contact[]> {
-  const { rows } = await tx.execute<ContactRow>(sql`${SELECT()} where k.client_id = ${clientId} order by k.last_name, k.first_name, k.id limit 200`);
+  const rows = await selectContacts(tx)
+    .where(eq(k.clientId, clientId))
+    .orderBy(asc(k.lastName), asc(k.firstName), asc(k.id))
+    .limit(200);
   return rows.map(toContact);
 }
 
 export function getContact(db: Db, user: SessionUser, id: string) {
-  return crmScope(db, user, 'viewer', (tx) => readContact(tx, id));
+  return crm.scope(db, user, 'viewer', (tx) => readContact(tx, id));
 }
 
 const auditFields = (k: Contact) => ({ firstName: k.firstName, lastName: k.lastName, email: k.email, phone: k.phone, jobTitle: k.jobTitle, clientId: k.clientId });
+const auditTarget = (k: Contact): AuditTarget => ({ type: 'crm_contact', id: k.id, label: `${k.firstName} ${k.lastName}` });
 
 export async function insertContact(tx: Tx, scope: ModuleScope, input: ContactCreate, audit: AuditContext): Promise<Contact> {
   if (input.clientId) await requireClient(tx, input.entityId, input.clientId);
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    insert into crm_contacts (company_id, entity_id, first_name, last_name, email, phone, job_title, client_id, created_at)
-    values (${scope.companyId}, ${input.entityId}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phone}, ${input.jobTitle}, ${input.clientId},
-      clock_timestamp())
-    returning id`);
+  const [row] = await tx
+    .insert(crmContacts)
+    .values({
+      companyId: scope.companyId,
+      entityId: input.entityId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      jobTitle: input.jobTitle,
+      clientId: input.clientId,
+      // The clock, not the transaction's start: of two rows with one email imported together, the first is the original.
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning({ id: crmContacts.id });
   await touchClient(tx, input.clientId);
-  const created = await readContact(tx, rows[0]!.id);
-  await recordEvent(tx, {
-    context: audit,
-    companyId: scope.companyId,
-    action: 'crm.contact.created',
-    target: { type: 'crm_contact', id: created.id, label: `${created.firstName} ${created.lastName}` },
-    after: auditFields(created),
-  });
+  const created = await readContact(tx, row!.id);
+  await crm.audit(tx, scope, audit, 'crm.contact.created', auditTarget(created), undefined, auditFields(created));
   return created;
 }
 
 export function createContact(db: Db, user: SessionUser, input: ContactCreate, audit: AuditContext) {
-  return crmScope(db, user, 'member', (tx, scope) => insertContact(tx, scope, input, audit), input.entityId);
+  return crm.scope(db, user, 'member', (tx, scope) => insertContact(tx, scope, input, audit), input.entityId);
 }
 
 export function updateContact(db: Db, user: SessionUser, id: string, input: ContactUpdate, audit: AuditContext) {
-  return crmScope(db, user, 'member', async (tx, scope) => {
-    const row = await lockForUpdate(tx, 'crm_contacts', id, input.version, CRM_MESSAGES.contactNotFound);
-    if (input.clientId) await requireClient(tx, row.entity_id, input.clientId);
+  return crm.scope(db, user, 'member', async (tx, scope) => {
+    const row = await crm.lock(tx, crmContacts, id, input.version, CRM_MESSAGES.contactNotFound);
+    if (input.clientId) await requireClient(tx, row.entityId, input.clientId);
     const before = await readContact(tx, id);
-    const set = setClauses(input, { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', jobTitle: 'job_title', clientId: 'client_id' });
-    await tx.execute(sql`update crm_contacts set ${sql.join(set, sql`, `)} where id = ${id}`);
+    const { firstName, lastName, email, phone, jobTitle, clientId } = input;
+    await crm.save(tx, crmContacts, id, { firstName, lastName, email, phone, jobTitle, clientId });
     const after = await readContact(tx, id);
     await touchClient(tx, after.clientId);
-    await recordEvent(tx, {
-      context: audit,
-      companyId: scope.companyId,
-      action: 'crm.contact.updated',
-      target: { type: 'crm_contact', id, label: `${after.firstName} ${after.lastName}` },
-      before: auditFields(before),
-      after: auditFields(after),
-    });
+    await crm.audit(tx, scope, audit, 'crm.contact.updated', auditTarget(after), auditFields(before), auditFields(after));
     return after;
   });
 }
@@ -184,10 +203,21 @@ const CSV_COLUMN_OF: Record<string, string> = {
   jobTitle: 'Job Title',
 };
 
+/** The entity's client named exactly `name` (ignoring case), the oldest when several are. */
+async function clientByName(tx: Tx, entityId: string, name: string) {
+  const [found] = await tx
+    .select({ id: crmClients.id })
+    .from(crmClients)
+    .where(and(eq(crmClients.entityId, entityId), eq(crmClients.searchName, name.toLowerCase())))
+    .orderBy(asc(crmClients.createdAt), asc(crmClients.id))
+    .limit(1);
+  return found;
+}
+
 /** CSV import into one entity (created_at is the clock, not the transaction's start: the first of two rows with one email is the original); each row its own savepoint. The Client column names an existing client of the entity (or is empty). */
 export function importContacts(db: Db, user: SessionUser, input: { entityId: string; csv: string }, audit: AuditContext) {
   const rows = parseCsv(input.csv, CONTACT_CSV_COLUMNS);
-  return crmScope(
+  return crm.scope(
     db,
     user,
     'member',
@@ -199,11 +229,9 @@ export function importContacts(db: Db, user: SessionUser, input: { entityId: str
           let clientId: string | null = null;
           const clientName = values['Client']!;
           if (clientName) {
-            const { rows: found } = await tx.execute<{ id: string }>(
-              sql`select id from crm_clients where entity_id = ${input.entityId} and search_name = ${clientName.toLowerCase()} order by created_at, id limit 1`,
-            );
-            if (!found[0]) throw badRequest(`Client: no client named ${clientName} in this entity.`);
-            clientId = found[0].id;
+            const found = await clientByName(tx, input.entityId, clientName);
+            if (!found) throw badRequest(`Client: no client named ${clientName} in this entity.`);
+            clientId = found.id;
           }
           const parsed = contactCreateInput.safeParse({
             entityId: input.entityId,

@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SessionUser } from '@/shared/auth';
+import { CRM_MESSAGES } from '@/shared/crm';
+import type { Db } from '../../db/client';
+import { crmClients } from '../../db/schema';
+import type { Tx } from '../../db/tenant';
+import { badRequest } from '../../http/errors';
+import { defineModule } from '../../platform/module';
+import { productUsers, type ModuleScope } from '../../platform/scope';
+
+/** The CRM: clients, contacts, leads, opportunities and their activities (docs/modules.md). */
+export const crm = defineModule('crm', { tag: 'CRM' });
+
+/**
+ * A timestamp column as the API writes it: its JSON text, the same form on both databases
+ * (null stays null). Drizzle would map it to a Date, which JSON writes in another form.
+ */
+export const isoText = <C extends PgColumn>(column: C) => sql<C['_']['notNull'] extends true ? string : string | null>`to_json(${column}) #>> '{}'`;
+
+/** A page's row without the cursor's values it was selected with (toSortedPage). */
+export const pageItem = <R extends { cursorValues: string[] }>({ cursorValues: _, ...item }: R): Omit<R, 'cursorValues'> => item;
+
+/** The owner's name for a list or detail, from the users table (null when unassigned). */
+export const ownerName = (ownerId: PgColumn) => sql<string | null>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${ownerId})`;
+
+/**
+ * The owner must be a user of the company holding CRM at the record's entity (or a super admin,
+ * who holds every product). 400 otherwise, whoever the id names.
+ */
+export async function checkOwner(tx: Tx, scope: ModuleScope, entityId: string, ownerId: string | null | undefined) {
+  if (ownerId === null || ownerId === undefined) return;
+  if (!(await mayOwn(tx, scope, entityId, ownerId))) throw badRequest(CRM_MESSAGES.ownerInvalid);
+}
+
+/** Whether the user may own CRM records at the entity (one of ownerOptions). */
+export async function mayOwn(tx: Tx, scope: ModuleScope, entityId: string, ownerId: string) {
+  return (await productUsers(tx, scope.companyId, 'crm', entityId, [ownerId])).length > 0;
+}
+
+/** Users who may own CRM records at the entity: its CRM users and the company's super admins. */
+export function ownerOptions(db: Db, user: SessionUser, entityId: string) {
+  return crm.scope(db, user, 'viewer', async (tx, scope) => ({ items: await productUsers(tx, scope.companyId, 'crm', entityId) }), entityId);
+}
+
+/** The client was just worked on: it moves up "recently active". */
+export async function touchClient(tx: Tx, clientId: string | null | undefined) {
+  if (clientId) await tx.update(crmClients).set({ lastActivityAt: sql`now()` }).where(eq(crmClients.id, clientId));
+}
+
+/** Reads the client a record points to in the same entity, or 400 with `message`. */
+export async function requireClient(tx: Tx, entityId: string, clientId: string, message: string = CRM_MESSAGES.clientNotFound) {
+  const [found] = await tx
+    .select({ id: crmClients.id, name: crmClients.name })
+    .from(crmClients)
+    .where(and(eq(crmClients.id, clientId), eq(crmClients.entityId, entityId)));
+  if (!found) throw badRequest(message);
+  return found;
+}
