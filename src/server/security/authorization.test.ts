@@ -11,6 +11,7 @@ import { userLifecycleAttacks, userLifecycleBodyKeys, userLifecycleOwnRequests }
 import { twoFactorOwnRequests } from '../modules/two-factor/route-cases';
 import { atsAttacks, atsOwnRequests, atsRecords, atsSnapshotQueries, type AtsRecords } from '../modules/ats/authorization-cases';
 import { PROJECTS_TABLES, projectsAttacks, projectsOwnRequests, projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
+import { HRMS_TABLES, hrmsAttacks, hrmsOwnRequests, hrmsRecords, type HrmsRecords } from '../modules/hrms/authorization-cases';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -20,8 +21,8 @@ let bMemberId: string;
 let bSessionId: string;
 let routes: RouteInfo[];
 /** A module record of each company for the module routes (employee, leave type, leave request). */
-let hrmsA: { employeeId: string; leaveTypeId: string; requestId: string };
-let hrmsB: { employeeId: string; leaveTypeId: string; requestId: string };
+let hrmsA: HrmsRecords;
+let hrmsB: HrmsRecords;
 let crmA: CrmIds;
 let crmB: CrmIds;
 const crmSideA = () => ({ entityId: a.entityId, crm: crmA });
@@ -31,29 +32,6 @@ let memberId: string;
 let atsB: AtsRecords;
 let projectsA: ProjectsRecords;
 let projectsB: ProjectsRecords;
-
-async function hrmsRecords(admin: Client, entityId: string) {
-  const employee = await admin.post('/hrms/employees', {
-    entityId,
-    firstName: 'Walk',
-    lastName: 'Target',
-    workEmail: uniqueEmail('walk'),
-    employmentType: 'full_time',
-    startDate: '2024-01-01',
-  });
-  expect(employee.status).toBe(201);
-  const types = await admin.get(`/hrms/leave-types?entityId=${entityId}`);
-  const unpaid = types.body.items.find((x: { name: string }) => x.name === 'Unpaid');
-  const year = new Date().getUTCFullYear() + 1;
-  const request = await admin.post('/hrms/leave-requests', {
-    employeeId: employee.body.id,
-    leaveTypeId: unpaid.id,
-    startDate: `${year}-03-01`,
-    endDate: `${year}-03-31`,
-  });
-  expect(request.status).toBe(201);
-  return { employeeId: employee.body.id as string, leaveTypeId: unpaid.id as string, requestId: request.body.id as string };
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -144,7 +122,7 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
     'DELETE /me/sessions/{id}': () => ({ path: '/me/sessions/00000000-0000-4000-8000-000000000000' }),
     'POST /me/sessions/sign-out-others': () => ({ path: '/me/sessions/sign-out-others', body: {} }),
     'POST /users/{id}/sign-out-everywhere': () => ({ path: '/users/00000000-0000-4000-8000-000000000000/sign-out-everywhere', body: {} }),
-    ...hrmsOwnRequests(),
+    ...hrmsOwnRequests(() => a.entityId, () => hrmsA),
     ...crmOwnRequests(crmSideA),
     ...userLifecycleOwnRequests(() => a),
     ...twoFactorOwnRequests(),
@@ -183,7 +161,7 @@ function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: 
       expected: [400],
     }),
     'POST /organizations': () => ({ path: '/organizations', body: { name: 'Into B', companyId: b.companyId }, expected: [400] }),
-    ...hrmsAttacks(),
+    ...hrmsAttacks(() => a.entityId, () => hrmsA, () => b.entityId, () => hrmsB),
     ...crmAttacks(crmSideA, crmSideB),
     ...userLifecycleAttacks(() => ({ ...b, memberId: bMemberId })),
     ...atsAttacks(a.entityId, b.entityId, () => atsA, () => atsB),
@@ -191,75 +169,6 @@ function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: 
   };
   const make = crossTenant[routeKey(r)];
   return make ? make() : null;
-}
-
-/** HRMS: each route with company A's own records. */
-function hrmsOwnRequests(): Record<string, () => { path: string; body?: unknown }> {
-  const year = new Date().getUTCFullYear() + 1;
-  return {
-    'GET /hrms/context': () => ({ path: '/hrms/context' }),
-    'GET /hrms/me': () => ({ path: '/hrms/me' }),
-    'GET /hrms/dashboard': () => ({ path: `/hrms/dashboard?entityId=${a.entityId}` }),
-    'GET /hrms/away': () => ({ path: '/hrms/away' }),
-    'GET /hrms/employees': () => ({ path: `/hrms/employees?entityId=${a.entityId}` }),
-    'GET /hrms/employees/export': () => ({ path: '/hrms/employees/export' }),
-    'POST /hrms/employees/import': () => ({ path: '/hrms/employees/import', body: { entityId: a.entityId, csv: 'First Name\nx' } }),
-    'POST /hrms/employees': () => ({
-      path: '/hrms/employees',
-      body: { entityId: a.entityId, firstName: 'New', lastName: 'Hire', workEmail: uniqueEmail('hire'), employmentType: 'part_time', startDate: '2024-05-01' },
-    }),
-    'GET /hrms/employees/{id}': () => ({ path: `/hrms/employees/${hrmsA.employeeId}` }),
-    'PATCH /hrms/employees/{id}': () => ({ path: `/hrms/employees/${hrmsA.employeeId}`, body: { jobTitle: 'Walked', version: 1 } }),
-    'POST /hrms/employees/{id}/terminate': () => ({ path: `/hrms/employees/${hrmsA.employeeId}/terminate`, body: { endDate: '2099-01-01', version: 999 } }),
-    'GET /hrms/employees/{id}/balances': () => ({ path: `/hrms/employees/${hrmsA.employeeId}/balances` }),
-    'GET /hrms/user-options': () => ({ path: `/hrms/user-options?entityId=${a.entityId}` }),
-    'GET /hrms/leave-types': () => ({ path: '/hrms/leave-types' }),
-    'POST /hrms/leave-types': () => ({ path: '/hrms/leave-types', body: { entityId: a.entityId, name: `Type ${Math.random()}`, allowanceDays: 3 } }),
-    'PATCH /hrms/leave-types/{id}': () => ({ path: `/hrms/leave-types/${hrmsA.leaveTypeId}`, body: { allowanceDays: 0, version: 999 } }),
-    'GET /hrms/leave-requests': () => ({ path: '/hrms/leave-requests' }),
-    'POST /hrms/leave-requests': () => ({
-      path: '/hrms/leave-requests',
-      body: { employeeId: hrmsA.employeeId, leaveTypeId: hrmsA.leaveTypeId, startDate: `${year}-03-02`, endDate: `${year}-03-03` },
-    }),
-    'POST /hrms/leave-requests/{id}/approve': () => ({ path: `/hrms/leave-requests/${hrmsA.requestId}/approve`, body: {} }),
-    'POST /hrms/leave-requests/{id}/reject': () => ({ path: `/hrms/leave-requests/${hrmsA.requestId}/reject`, body: {} }),
-    'POST /hrms/leave-requests/{id}/cancel': () => ({ path: `/hrms/leave-requests/${hrmsA.requestId}/cancel`, body: {} }),
-  };
-}
-
-/** HRMS: each route aimed at company B's entity and records: 404, as if they did not exist. */
-function hrmsAttacks(): Record<string, () => { path: string; body?: unknown; expected: number[] }> {
-  const own = hrmsOwnRequests();
-  const swap = (key: string, path: string, body?: unknown) => () => ({ path, body: body ?? own[key]!().body, expected: [404] });
-  const year = new Date().getUTCFullYear() + 1;
-  return {
-    'GET /hrms/dashboard': swap('GET /hrms/dashboard', `/hrms/dashboard?entityId=${b.entityId}`),
-    'GET /hrms/away': swap('GET /hrms/away', `/hrms/away?entityId=${b.entityId}`),
-    'GET /hrms/employees': swap('GET /hrms/employees', `/hrms/employees?entityId=${b.entityId}`),
-    'GET /hrms/employees/export': swap('GET /hrms/employees/export', `/hrms/employees/export?entityId=${b.entityId}`),
-    'POST /hrms/employees/import': swap('POST /hrms/employees/import', '/hrms/employees/import', {
-      entityId: b.entityId,
-      csv: 'First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email\nIn,B,inb@example.com,,,Full-time,2024-01-01,',
-    }),
-    'POST /hrms/employees': swap('POST /hrms/employees', '/hrms/employees', {
-      entityId: b.entityId, firstName: 'In', lastName: 'B', workEmail: uniqueEmail('inb'), employmentType: 'full_time', startDate: '2024-01-01',
-    }),
-    'GET /hrms/employees/{id}': swap('GET /hrms/employees/{id}', `/hrms/employees/${hrmsB.employeeId}`),
-    'PATCH /hrms/employees/{id}': swap('PATCH /hrms/employees/{id}', `/hrms/employees/${hrmsB.employeeId}`, { jobTitle: 'Hijacked', version: 1 }),
-    'POST /hrms/employees/{id}/terminate': swap('POST /hrms/employees/{id}/terminate', `/hrms/employees/${hrmsB.employeeId}/terminate`, { endDate: '2099-01-01', version: 1 }),
-    'GET /hrms/employees/{id}/balances': swap('GET /hrms/employees/{id}/balances', `/hrms/employees/${hrmsB.employeeId}/balances`),
-    'GET /hrms/user-options': swap('GET /hrms/user-options', `/hrms/user-options?entityId=${b.entityId}`),
-    'GET /hrms/leave-types': swap('GET /hrms/leave-types', `/hrms/leave-types?entityId=${b.entityId}`),
-    'POST /hrms/leave-types': swap('POST /hrms/leave-types', '/hrms/leave-types', { entityId: b.entityId, name: 'Hijack', allowanceDays: 1 }),
-    'PATCH /hrms/leave-types/{id}': swap('PATCH /hrms/leave-types/{id}', `/hrms/leave-types/${hrmsB.leaveTypeId}`, { allowanceDays: 1, version: 1 }),
-    'GET /hrms/leave-requests': swap('GET /hrms/leave-requests', `/hrms/leave-requests?entityId=${b.entityId}`),
-    'POST /hrms/leave-requests': swap('POST /hrms/leave-requests', '/hrms/leave-requests', {
-      employeeId: hrmsB.employeeId, leaveTypeId: hrmsB.leaveTypeId, startDate: `${year}-04-01`, endDate: `${year}-04-02`,
-    }),
-    'POST /hrms/leave-requests/{id}/approve': swap('POST /hrms/leave-requests/{id}/approve', `/hrms/leave-requests/${hrmsB.requestId}/approve`, {}),
-    'POST /hrms/leave-requests/{id}/reject': swap('POST /hrms/leave-requests/{id}/reject', `/hrms/leave-requests/${hrmsB.requestId}/reject`, {}),
-    'POST /hrms/leave-requests/{id}/cancel': swap('POST /hrms/leave-requests/{id}/cancel', `/hrms/leave-requests/${hrmsB.requestId}/cancel`, {}),
-  };
 }
 
 /** Refused by the access rule (not by the route's own logic, like a wrong password). */
@@ -277,9 +186,7 @@ const snapshotB = () =>
     t.sql('select * from user_product_access where company_id = $1 order by user_id', [b.companyId]),
     t.sql('select s.id from sessions s join users u on u.id = s.user_id where u.company_id = $1 order by s.id', [b.companyId]),
     t.sql('select id, action from audit_events where company_id = $1 order by id', [b.companyId]),
-    t.sql('select * from hrms_employees where company_id = $1 order by id', [b.companyId]),
-    t.sql('select * from hrms_leave_types where company_id = $1 order by id', [b.companyId]),
-    t.sql('select * from hrms_leave_requests where company_id = $1 order by id', [b.companyId]),
+    ...HRMS_TABLES.map((table) => t.sql(`select * from ${table} where company_id = $1 order by id`, [b.companyId])),
     ...CRM_TABLES.map((table) => t.sql(`select * from ${table} where company_id = $1 order by id`, [b.companyId])),
     ...atsSnapshotQueries.map((q) => t.sql(q, [b.companyId])),
     ...PROJECTS_TABLES.map((table) => t.sql(`select * from ${table} where company_id = $1 order by 1, 2`, [b.companyId])),

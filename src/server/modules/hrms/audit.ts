@@ -1,11 +1,13 @@
 import type { AuditAction } from '@/shared/audit';
-import { EMPLOYMENT_TYPE_LABELS, type Employee, type LeaveType } from '@/shared/hrms';
-import { recordEvent, type AuditContext } from '../../audit/record-event';
+import { EMPLOYMENT_TYPE_LABELS, type Employee, type LeaveRequest, type LeaveType } from '@/shared/hrms';
+import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Tx } from '../../db/tenant';
+import type { ModuleScope } from '../../platform/scope';
+import { hrms } from './module';
 
 /*
- * HRMS records in the audit log: each write's event goes in through recordEvent inside the
- * module's own transaction (withModuleScope), so a change and its event commit together.
+ * HRMS records in the audit log: each write's event goes in through the kit's audit (recordEvent)
+ * inside the module's own transaction (hrms.scope), so a change and its event commit together.
  */
 
 /** What the log keeps of an employee: the fields people change, as the screens name them. */
@@ -26,79 +28,38 @@ export const employeeFields = (e: Employee) => ({
 export const leaveTypeFields = (t: LeaveType) => ({ name: t.name, allowanceDays: t.allowanceDays });
 
 /** A leave request as the log keeps it (not its reason: that can be personal). */
-export interface LeaveRequestFacts {
-  id: string;
-  employee_name: string;
-  leave_type_name: string;
-  start_date: string;
-  end_date: string;
-  days: string | number;
-  status: string;
-  decision_comment: string;
-}
+export type LeaveRequestFacts = Pick<LeaveRequest, 'id' | 'employeeName' | 'leaveTypeName' | 'startDate' | 'endDate' | 'days' | 'decisionComment'> & { status: string };
 
 export const leaveRequestFields = (r: LeaveRequestFacts) => ({
-  employee: r.employee_name,
-  leaveType: r.leave_type_name,
-  startDate: r.start_date,
-  endDate: r.end_date,
+  employee: r.employeeName,
+  leaveType: r.leaveTypeName,
+  startDate: r.startDate,
+  endDate: r.endDate,
   days: Number(r.days),
   status: r.status,
-  comment: r.decision_comment || null,
+  comment: r.decisionComment || null,
 });
 
-const requestLabel = (r: LeaveRequestFacts) => `${r.employee_name}: ${r.leave_type_name}, ${r.start_date} to ${r.end_date}`;
+const requestLabel = (r: LeaveRequestFacts) => `${r.employeeName}: ${r.leaveTypeName}, ${r.startDate} to ${r.endDate}`;
 
-export function recordEmployeeEvent(
-  tx: Tx,
-  audit: AuditContext,
-  companyId: string,
-  action: Extract<AuditAction, `hrms.employee.${string}`>,
-  employee: Employee,
-  before?: Employee,
-) {
-  return recordEvent(tx, {
-    context: audit,
-    companyId,
-    action,
-    target: { type: 'employee', id: employee.id, label: `${employee.firstName} ${employee.lastName} <${employee.workEmail}>` },
-    before: before ? employeeFields(before) : undefined,
-    after: { ...(before ? {} : { entity: employee.entityName }), ...employeeFields(employee) },
-  });
-}
+/**
+ * The event writer of one record type: its target, and its fields before and after the change
+ * (a creation's `created` fields too, such as an employee's entity).
+ */
+const recorder =
+  <R, A extends AuditAction>(target: (record: R) => AuditTarget, fields: (record: R) => Record<string, unknown>, created: (record: R) => Record<string, unknown> = () => ({})) =>
+  (tx: Tx, scope: ModuleScope, audit: AuditContext, action: A, record: R, before?: R) =>
+    hrms.audit(tx, scope, audit, action, target(record), before ? fields(before) : undefined, { ...(before ? {} : created(record)), ...fields(record) });
 
-export function recordLeaveTypeEvent(
-  tx: Tx,
-  audit: AuditContext,
-  companyId: string,
-  action: Extract<AuditAction, `hrms.leave_type.${string}`>,
-  type: LeaveType,
-  before?: LeaveType,
-) {
-  return recordEvent(tx, {
-    context: audit,
-    companyId,
-    action,
-    target: { type: 'leave_type', id: type.id, label: type.name },
-    before: before ? leaveTypeFields(before) : undefined,
-    after: leaveTypeFields(type),
-  });
-}
+export const recordEmployeeEvent = recorder<Employee, Extract<AuditAction, `hrms.employee.${string}`>>(
+  (e) => ({ type: 'employee', id: e.id, label: `${e.firstName} ${e.lastName} <${e.workEmail}>` }),
+  employeeFields,
+  (e) => ({ entity: e.entityName }),
+);
 
-export function recordLeaveRequestEvent(
-  tx: Tx,
-  audit: AuditContext,
-  companyId: string,
-  action: Extract<AuditAction, `hrms.leave.${string}`>,
-  request: LeaveRequestFacts,
-  before?: LeaveRequestFacts,
-) {
-  return recordEvent(tx, {
-    context: audit,
-    companyId,
-    action,
-    target: { type: 'leave_request', id: request.id, label: requestLabel(request) },
-    before: before ? leaveRequestFields(before) : undefined,
-    after: leaveRequestFields(request),
-  });
-}
+export const recordLeaveTypeEvent = recorder<LeaveType, Extract<AuditAction, `hrms.leave_type.${string}`>>((t) => ({ type: 'leave_type', id: t.id, label: t.name }), leaveTypeFields);
+
+export const recordLeaveRequestEvent = recorder<LeaveRequestFacts, Extract<AuditAction, `hrms.leave.${string}`>>(
+  (r) => ({ type: 'leave_request', id: r.id, label: requestLabel(r) }),
+  leaveRequestFields,
+);

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@/shared/auth';
 import {
   EMPLOYEE_CSV_COLUMNS,
@@ -15,27 +16,24 @@ import { MODULE_MESSAGES } from '@/shared/modules';
 import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
+import { entities, hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes, users } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
-import { scopeCondition, withModuleScope, type ModuleScope } from '../../platform/scope';
+import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { uuidArray } from '../../platform/sql';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
-import { recordEmployeeEvent, recordLeaveRequestEvent, type LeaveRequestFacts } from './audit';
+import { recordEmployeeEvent, recordLeaveRequestEvent } from './audit';
+import { hrms } from './module';
 
 type EmployeeCreate = z.output<typeof employeeCreateInput>;
 type EmployeeUpdate = Partial<Omit<EmployeeCreate, 'entityId'>> & { version: number };
 
-/** HRMS scope: every HRMS route goes through here (docs/modules.md). */
-export const hrmsScope = <T>(
-  db: Db,
-  user: SessionUser,
-  minRole: Parameters<typeof withModuleScope>[3],
-  work: (tx: Tx, scope: ModuleScope) => Promise<T>,
-  entityId?: string,
-) => withModuleScope(db, user, 'hrms', minRole, work, { entityId });
+/** The directory's table as `e`, the name the SQL fragments below (statusOf, filters, sorts) use; `m` is the manager. */
+const e = alias(hrmsEmployees, 'e');
+const m = alias(hrmsEmployees, 'm');
 
 /** Approved leave covering `day`: the employee is On Leave. */
 const onLeave = (day: string) =>
@@ -48,61 +46,40 @@ const onLeave = (day: string) =>
  * time zone, so lists, filters and counts agree with each other.
  */
 const statusOf = (day: string) =>
-  sql`case when e.end_date < ${day}::date then 'terminated' when e.start_date > ${day}::date then 'starting' when ${onLeave(day)} then 'on_leave' else 'active' end`;
+  sql<EmployeeStatus>`case when e.end_date < ${day}::date then 'terminated' when e.start_date > ${day}::date then 'starting' when ${onLeave(day)} then 'on_leave' else 'active' end`;
 
 /** Employed on `day`: started, and not past the last day. */
 export const employedOn = (day: string) => sql`e.start_date <= ${day}::date and (e.end_date is null or e.end_date >= ${day}::date)`;
 
-/** The employee rows of `source` (the table, or one page of it) with their entity, manager and status. */
-const SELECT = (day: string, extra: SQL = sql``, source: SQL = sql`hrms_employees`) => sql`
-  select e.id, e.entity_id, en.name as entity_name, e.first_name, e.last_name, e.work_email, e.job_title, e.department,
-    e.manager_id, case when m.id is null then null else m.first_name || ' ' || m.last_name end as manager_name,
-    e.employment_type, e.start_date::text as start_date, ${statusOf(day)} as status, e.end_date::text as end_date,
-    e.user_id, e.version, to_json(e.created_at) #>> '{}' as created_at ${extra}
-  from ${source} e
-  join entities en on en.id = e.entity_id
-  left join hrms_employees m on m.id = e.manager_id`;
-
-interface EmployeeRow {
-  id: string;
-  entity_id: string;
-  entity_name: string;
-  first_name: string;
-  last_name: string;
-  work_email: string;
-  job_title: string;
-  department: string;
-  manager_id: string | null;
-  manager_name: string | null;
-  employment_type: Employee['employmentType'];
-  start_date: string;
-  status: EmployeeStatus;
-  end_date: string | null;
-  user_id: string | null;
-  version: number;
-  created_at: string;
-  [key: string]: unknown;
-}
-
-const toEmployee = (r: EmployeeRow): Employee => ({
-  id: r.id,
-  entityId: r.entity_id,
-  entityName: r.entity_name,
-  firstName: r.first_name,
-  lastName: r.last_name,
-  workEmail: r.work_email,
-  jobTitle: r.job_title,
-  department: r.department,
-  managerId: r.manager_id,
-  managerName: r.manager_name,
-  employmentType: r.employment_type,
-  startDate: r.start_date,
-  status: r.status,
-  endDate: r.end_date,
-  userId: r.user_id,
-  version: Number(r.version),
-  createdAt: r.created_at,
+/** An employee as the API shows it, with their entity, manager and status on `day`. */
+const employeeFields = (day: string) => ({
+  id: e.id,
+  entityId: e.entityId,
+  entityName: entities.name,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  workEmail: e.workEmail,
+  jobTitle: e.jobTitle,
+  department: e.department,
+  managerId: e.managerId,
+  managerName: sql<string | null>`case when ${m.id} is null then null else ${m.firstName} || ' ' || ${m.lastName} end`,
+  employmentType: sql<Employee['employmentType']>`${e.employmentType}`,
+  startDate: e.startDate,
+  status: statusOf(day),
+  endDate: e.endDate,
+  userId: e.userId,
+  version: e.version,
+  createdAt: sql<string>`to_json(${e.createdAt}) #>> '{}'`,
 });
+
+/** The employees of `source` (the table, or one page of it named `e`) with their entity and manager. */
+function selectEmployees<X extends Record<string, SQL>>(tx: Tx, day: string, extra: X = {} as X, source: typeof e | ReturnType<typeof pageRows> = e) {
+  return tx
+    .select({ ...employeeFields(day), ...extra })
+    .from(source)
+    .innerJoin(entities, eq(entities.id, e.entityId))
+    .leftJoin(m, eq(m.id, e.managerId));
+}
 
 const SORTS: Record<EmployeeListQuery['sort'], SortSpec> = {
   name: { columns: [sql`e.last_name`, sql`e.first_name`], types: ['text', 'text'] },
@@ -116,9 +93,9 @@ function filters(scope: ModuleScope, query: Pick<EmployeeListQuery, 'q' | 'depar
   if (query.q) {
     // The start of the full name (so of the first name too), of the last name, or of the email.
     const p = query.q.toLowerCase();
-    parts.push(sql`(e.search_name ^@ ${p} or e.search_last_name ^@ ${p} or e.search_email ^@ ${p})`);
+    parts.push(sql`(${e.searchName} ^@ ${p} or ${e.searchLastName} ^@ ${p} or ${e.searchEmail} ^@ ${p})`);
   }
-  if (query.department) parts.push(sql`e.department = ${query.department}`);
+  if (query.department) parts.push(sql`${e.department} = ${query.department}`);
   // The same cases as statusOf, each on its own.
   if (query.status === 'terminated') parts.push(sql`e.end_date < ${day}::date`);
   if (query.status === 'starting') parts.push(sql`e.start_date > ${day}::date`);
@@ -127,52 +104,59 @@ function filters(scope: ModuleScope, query: Pick<EmployeeListQuery, 'q' | 'depar
   return sql.join(parts, sql` and `);
 }
 
+/** One page of the directory's rows, on the employee table alone, named `e` for the joins around it. */
+const pageRows = (tx: Tx, where: SQL, orderBy: SQL[], limit: number) =>
+  tx
+    .select()
+    .from(e)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .as('e');
+
 async function pageOf(tx: Tx, scope: ModuleScope, query: EmployeeListQuery) {
   const day = today();
   // A search has its own indexes (migration 0007): see PageOptions.searched.
   const page = sortedPage(SORTS[query.sort], sql`e.id`, query, { searched: Boolean(query.q) });
   const where = page.where ? sql`${filters(scope, query, day)} and ${page.where}` : filters(scope, query, day);
-  const orderBy = sql.join(page.orderBy, sql`, `);
   // The page first, then its entity, manager and status: joins for 26 rows, not for every match.
-  const pageRows = sql`(select e.* from hrms_employees e where ${where} order by ${orderBy} limit ${page.limit})`;
-  const { rows } = await tx.execute<EmployeeRow & { cursorValues: string[] }>(
-    sql`${SELECT(day, sql`, ${page.cursorValues} as "cursorValues"`, pageRows)} order by ${orderBy}`,
-  );
-  return toSortedPage(rows, query.limit, toEmployee);
+  const rows = await selectEmployees(tx, day, { cursorValues: page.cursorValues }, pageRows(tx, where, page.orderBy, page.limit)).orderBy(...page.orderBy);
+  return toSortedPage(rows, query.limit, ({ cursorValues: _, ...employee }): Employee => employee);
 }
 
 /** The directory: keyset pages in the chosen order, filtered. */
 export function listEmployees(db: Db, user: SessionUser, query: EmployeeListQuery) {
-  return hrmsScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
+  return hrms.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
 }
 
 /** The export's rows, a page per transaction (see csvResponse). */
 export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<EmployeeListQuery, 'limit' | 'cursor'>) {
   let cursor: string | undefined;
   do {
-    const page = await hrmsScope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
+    const page = await hrms.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
     const managers = new Map<string, string>();
-    const managerIds = [...new Set(page.items.map((e) => e.managerId).filter((id): id is string => id !== null))];
+    const managerIds = [...new Set(page.items.map((x) => x.managerId).filter((id): id is string => id !== null))];
     if (managerIds.length > 0) {
-      await hrmsScope(db, user, 'viewer', async (tx) => {
-        const { rows } = await tx.execute<{ id: string; work_email: string }>(
-          sql`select id, work_email from hrms_employees where id = any(${uuidArray(managerIds)})`,
-        );
-        for (const r of rows) managers.set(r.id, r.work_email);
+      await hrms.scope(db, user, 'viewer', async (tx) => {
+        const rows = await tx
+          .select({ id: hrmsEmployees.id, workEmail: hrmsEmployees.workEmail })
+          .from(hrmsEmployees)
+          .where(sql`${hrmsEmployees.id} = any(${uuidArray(managerIds)})`);
+        for (const r of rows) managers.set(r.id, r.workEmail);
       });
     }
-    yield page.items.map((e) => [
-      e.firstName,
-      e.lastName,
-      e.workEmail,
-      e.jobTitle,
-      e.department,
-      EMPLOYMENT_TYPE_LABELS[e.employmentType],
-      e.startDate,
-      e.managerId ? (managers.get(e.managerId) ?? '') : '',
-      e.entityName,
-      EMPLOYEE_STATUS_LABELS[e.status],
-      e.endDate ?? '',
+    yield page.items.map((x) => [
+      x.firstName,
+      x.lastName,
+      x.workEmail,
+      x.jobTitle,
+      x.department,
+      EMPLOYMENT_TYPE_LABELS[x.employmentType],
+      x.startDate,
+      x.managerId ? (managers.get(x.managerId) ?? '') : '',
+      x.entityName,
+      EMPLOYEE_STATUS_LABELS[x.status],
+      x.endDate ?? '',
     ]);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -180,17 +164,17 @@ export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<E
 export const EMPLOYEE_EXPORT_COLUMNS = [...EMPLOYEE_CSV_COLUMNS, 'Entity', 'Status', 'End Date'];
 
 async function readEmployee(tx: Tx, id: string): Promise<Employee> {
-  const { rows } = await tx.execute<EmployeeRow>(sql`${SELECT(today())} where e.id = ${id}`);
-  if (!rows[0]) throw notFound(HRMS_MESSAGES.employeeNotFound);
-  return toEmployee(rows[0]);
+  const [employee] = await selectEmployees(tx, today()).where(eq(e.id, id));
+  if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  return employee;
 }
 
 /** One employee with their direct reports (the profile page). */
 export function getEmployee(db: Db, user: SessionUser, id: string) {
-  return hrmsScope(db, user, 'viewer', async (tx) => {
+  return hrms.scope(db, user, 'viewer', async (tx) => {
     const employee = await readEmployee(tx, id);
-    const { rows } = await tx.execute<EmployeeRow>(sql`${SELECT(today())} where e.manager_id = ${id} order by e.last_name, e.first_name, e.id limit 200`);
-    return { ...employee, directReports: rows.map(toEmployee) };
+    const directReports = await selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200);
+    return { ...employee, directReports };
   });
 }
 
@@ -224,12 +208,23 @@ function rethrowEmployeeError(error: unknown): never {
 
 export async function insertEmployee(tx: Tx, scope: ModuleScope, input: EmployeeCreate) {
   checkManagerChange(scope, input.entityId, null, input.managerId);
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    insert into hrms_employees (company_id, entity_id, first_name, last_name, work_email, job_title, department, manager_id, employment_type, start_date, user_id)
-    values (${scope.companyId}, ${input.entityId}, ${input.firstName}, ${input.lastName}, ${input.workEmail}, ${input.jobTitle}, ${input.department},
-      ${input.managerId}, ${input.employmentType}, ${input.startDate}::date, ${input.userId})
-    returning id`);
-  return rows[0]!.id;
+  const [row] = await tx
+    .insert(hrmsEmployees)
+    .values({
+      companyId: scope.companyId,
+      entityId: input.entityId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      workEmail: input.workEmail,
+      jobTitle: input.jobTitle,
+      department: input.department,
+      managerId: input.managerId,
+      employmentType: input.employmentType,
+      startDate: input.startDate,
+      userId: input.userId,
+    })
+    .returning({ id: hrmsEmployees.id });
+  return row!.id;
 }
 
 /**
@@ -250,7 +245,7 @@ function checkUserLink(scope: ModuleScope, entityId: string, userId: string | nu
 
 export async function createEmployee(db: Db, user: SessionUser, input: EmployeeCreate, audit: AuditContext): Promise<Employee> {
   try {
-    return await hrmsScope(
+    return await hrms.scope(
       db,
       user,
       'member',
@@ -258,13 +253,13 @@ export async function createEmployee(db: Db, user: SessionUser, input: EmployeeC
         checkUserLink(scope, input.entityId, input.userId);
         await ensureEntitySetup(tx, scope, [input.entityId]);
         const employee = await readEmployee(tx, await insertEmployee(tx, scope, input));
-        await recordEmployeeEvent(tx, audit, scope.companyId, 'hrms.employee.created', employee);
+        await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
         return employee;
       },
       input.entityId,
     );
-  } catch (e) {
-    rethrowEmployeeError(e);
+  } catch (error) {
+    rethrowEmployeeError(error);
   }
 }
 
@@ -283,56 +278,39 @@ async function wouldCycle(tx: Tx, employeeId: string, managerId: string) {
   return rows.length > 0;
 }
 
-/** Locks the row and checks the version the client saw; 404 outside the scope, 409 when stale. */
-async function lockForUpdate(tx: Tx, id: string, version: number) {
-  const { rows } = await tx.execute<{ entity_id: string; version: number; status: string; start_date: string; manager_id: string | null }>(
-    sql`select entity_id, version, status, start_date::text as start_date, manager_id from hrms_employees where id = ${id} for update`,
-  );
-  const row = rows[0];
-  if (!row) throw notFound(HRMS_MESSAGES.employeeNotFound);
-  if (Number(row.version) !== version) throw conflict(MODULE_MESSAGES.staleVersion);
-  return row;
-}
-
 export async function updateEmployee(db: Db, user: SessionUser, id: string, input: EmployeeUpdate, audit: AuditContext): Promise<Employee> {
   try {
-    return await hrmsScope(db, user, 'member', async (tx, scope) => {
+    return await hrms.scope(db, user, 'member', async (tx, scope) => {
       if (input.managerId) {
         // The entity lock first, then the row: taken the other way round, two changes would each
         // hold a row the other's foreign-key check needs (a deadlock).
-        const { rows } = await tx.execute<{ entity_id: string }>(sql`select entity_id from hrms_employees where id = ${id}`);
-        if (!rows[0]) throw notFound(HRMS_MESSAGES.employeeNotFound);
-        await lockManagers(tx, rows[0].entity_id);
+        const [found] = await tx.select({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees).where(eq(hrmsEmployees.id, id));
+        if (!found) throw notFound(HRMS_MESSAGES.employeeNotFound);
+        await lockManagers(tx, found.entityId);
       }
-      const row = await lockForUpdate(tx, id, input.version);
-      checkUserLink(scope, row.entity_id, input.userId);
-      checkManagerChange(scope, row.entity_id, row.manager_id, input.managerId);
-      if (input.userId === null && !scope.has(row.entity_id, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
+      const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
+      checkUserLink(scope, row.entityId, input.userId);
+      checkManagerChange(scope, row.entityId, row.managerId, input.managerId);
+      if (input.userId === null && !scope.has(row.entityId, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
       if (input.managerId && (await wouldCycle(tx, id, input.managerId))) throw badRequest(HRMS_MESSAGES.managerCycle);
-      const set: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
-      const columns = {
-        firstName: 'first_name',
-        lastName: 'last_name',
-        workEmail: 'work_email',
-        jobTitle: 'job_title',
-        department: 'department',
-        managerId: 'manager_id',
-        employmentType: 'employment_type',
-        userId: 'user_id',
-      } as const;
-      for (const [key, column] of Object.entries(columns)) {
-        const value = input[key as keyof typeof columns];
-        if (value !== undefined) set.push(sql`${sql.identifier(column)} = ${value}`);
-      }
-      if (input.startDate !== undefined) set.push(sql`start_date = ${input.startDate}::date`);
       const before = await readEmployee(tx, id);
-      await tx.execute(sql`update hrms_employees set ${sql.join(set, sql`, `)} where id = ${id}`);
+      await hrms.save(tx, hrmsEmployees, id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        workEmail: input.workEmail,
+        jobTitle: input.jobTitle,
+        department: input.department,
+        managerId: input.managerId,
+        employmentType: input.employmentType,
+        startDate: input.startDate,
+        userId: input.userId,
+      });
       const after = await readEmployee(tx, id);
-      await recordEmployeeEvent(tx, audit, scope.companyId, 'hrms.employee.updated', after, before);
+      await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.updated', after, before);
       return after;
     });
-  } catch (e) {
-    rethrowEmployeeError(e);
+  } catch (error) {
+    rethrowEmployeeError(error);
   }
 }
 
@@ -343,30 +321,35 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
  * comes from the dates (statusOf), so one leaving on 31 December stays Active until then.
  */
 export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }, audit: AuditContext) {
-  return hrmsScope(db, user, 'member', async (tx, scope) => {
-    const row = await lockForUpdate(tx, id, input.version);
+  return hrms.scope(db, user, 'member', async (tx, scope) => {
+    const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
     // One termination per record, whether its last day has come yet or not.
     if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
-    if (input.endDate < row.start_date) throw badRequest(HRMS_MESSAGES.endBeforeStart);
+    if (input.endDate < row.startDate) throw badRequest(HRMS_MESSAGES.endBeforeStart);
     const before = await readEmployee(tx, id);
-    await tx.execute(
-      sql`update hrms_employees set status = 'terminated', end_date = ${input.endDate}::date, version = version + 1, updated_at = now() where id = ${id}`,
-    );
+    await hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
     const after = await readEmployee(tx, id);
-    await recordEmployeeEvent(tx, audit, scope.companyId, 'hrms.employee.terminated', after, before);
+    await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.terminated', after, before);
     // Pending leave after the last day is cancelled, each with its own event.
-    const { rows: cancelled } = await tx.execute<LeaveRequestFacts & Record<string, unknown>>(sql`
-      with c as (
-        update hrms_leave_requests set status = 'cancelled', version = version + 1, updated_at = now(), decided_at = now(),
-          decision_comment = 'Cancelled: employment ended'
-        where employee_id = ${id} and status = 'pending' and start_date > ${input.endDate}::date
-        returning id, employee_id, leave_type_id, start_date, end_date, days, status, decision_comment)
-      select c.id, e.first_name || ' ' || e.last_name as employee_name, t.name as leave_type_name, c.start_date::text as start_date,
-        c.end_date::text as end_date, c.days::float8 as days, c.status, c.decision_comment
-      from c join hrms_employees e on e.id = c.employee_id join hrms_leave_types t on t.id = c.leave_type_id
-      order by c.start_date, c.id`);
-    for (const request of cancelled) {
-      await recordLeaveRequestEvent(tx, audit, scope.companyId, 'hrms.leave.cancelled', request, { ...request, status: 'pending', decision_comment: '' });
+    const r = hrmsLeaveRequests;
+    const cancelled = await tx
+      .update(r)
+      .set({ status: 'cancelled', version: sql`${r.version} + 1`, updatedAt: sql`now()`, decidedAt: sql`now()`, decisionComment: 'Cancelled: employment ended' })
+      .from(hrmsLeaveTypes)
+      .where(and(eq(r.employeeId, id), eq(r.status, 'pending'), sql`${r.startDate} > ${input.endDate}::date`, eq(hrmsLeaveTypes.id, r.leaveTypeId)))
+      .returning({
+        id: r.id,
+        leaveTypeName: hrmsLeaveTypes.name,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        days: sql<number>`${r.days}::float8`,
+        status: r.status,
+        decisionComment: r.decisionComment,
+      });
+    cancelled.sort((x, y) => (x.startDate === y.startDate ? (x.id < y.id ? -1 : 1) : x.startDate < y.startDate ? -1 : 1));
+    for (const row of cancelled) {
+      const request = { ...row, employeeName: `${after.firstName} ${after.lastName}` };
+      await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', request, { ...request, status: 'pending', decisionComment: '' });
     }
     return after;
   });
@@ -374,18 +357,25 @@ export function terminateEmployee(db: Db, user: SessionUser, id: string, input: 
 
 /** Users an App Admin may link to an employee at the entity: the company's users holding HRMS there, and super admins. */
 export function linkableUsers(db: Db, user: SessionUser, entityId: string) {
-  return hrmsScope(
+  return hrms.scope(
     db,
     user,
     'app_admin',
     async (tx, scope) => {
-      const { rows } = await tx.execute<{ id: string; name: string; email: string }>(sql`
-        select u.id, u.first_name || ' ' || u.last_name as name, u.email from users u
-        where u.company_id = ${scope.companyId} and (u.role = 'super_admin' or exists (
-          select 1 from user_product_access a join products p on p.id = a.product_id
-          where a.user_id = u.id and a.entity_id = ${entityId} and p.type = 'hrms'))
-        order by u.last_name, u.first_name, u.id limit 500`);
-      return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email })) };
+      const items = await tx
+        .select({ id: users.id, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.companyId, scope.companyId),
+            sql`(${users.role} = 'super_admin' or exists (
+              select 1 from user_product_access a join products p on p.id = a.product_id
+              where a.user_id = ${users.id} and a.entity_id = ${entityId} and p.type = 'hrms'))`,
+          ),
+        )
+        .orderBy(users.lastName, users.firstName, users.id)
+        .limit(500);
+      return { items };
     },
     entityId,
   );
@@ -411,7 +401,7 @@ const CSV_COLUMN_OF: Record<string, string> = {
 /** CSV import into one entity; each row its own savepoint (see importRows). */
 export function importEmployees(db: Db, user: SessionUser, input: { entityId: string; csv: string }, audit: AuditContext) {
   const rows = parseCsv(input.csv, EMPLOYEE_CSV_COLUMNS);
-  return hrmsScope(
+  return hrms.scope(
     db,
     user,
     'member',
@@ -426,11 +416,18 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
           if (managerEmail) {
             // Before the lookup: a Member is refused the column whether or not the manager exists.
             if (!scope.has(input.entityId, 'app_admin')) throw forbidden(HRMS_MESSAGES.managerAdminOnly);
-            const { rows: found } = await tx.execute<{ id: string }>(
-              sql`select id from hrms_employees where company_id = ${scope.companyId} and entity_id = ${input.entityId} and lower(work_email) = ${managerEmail}`,
-            );
-            if (!found[0]) throw badRequest(`No employee with the manager email ${managerEmail} in this entity.`);
-            managerId = found[0].id;
+            const [found] = await tx
+              .select({ id: hrmsEmployees.id })
+              .from(hrmsEmployees)
+              .where(
+                and(
+                  eq(hrmsEmployees.companyId, scope.companyId),
+                  eq(hrmsEmployees.entityId, input.entityId),
+                  sql`lower(${hrmsEmployees.workEmail}) = ${managerEmail}`,
+                ),
+              );
+            if (!found) throw badRequest(`No employee with the manager email ${managerEmail} in this entity.`);
+            managerId = found.id;
           }
           const parsed = employeeCreateInput.safeParse({
             entityId: input.entityId,
@@ -446,7 +443,7 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
           if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
           // The event in the row's own savepoint: a row that fails leaves neither.
           const employee = await readEmployee(tx, await insertEmployee(tx, scope, parsed.data));
-          await recordEmployeeEvent(tx, audit, scope.companyId, 'hrms.employee.created', employee);
+          await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
         },
         explainEmployeeError,
       );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
+import { hrmsEmployees } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 import { addEmployee, addEntity, addUser, employeeBody, leaveTypeId, monday, NEXT_YEAR, type Company } from './test-fixtures';
@@ -81,9 +82,9 @@ describe('module scope', () => {
     expect(none.rows[0]).toEqual({ n: 0 });
     const onlyA = await withTenant(db, a.companyId, async (tx) => {
       await tx.execute(sql`select set_config('app.entity_ids', ${`{${a.entityId}}`}, true)`);
-      return tx.execute<{ entity_id: string }>(sql`select distinct entity_id from hrms_employees`);
+      return tx.selectDistinct({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees);
     });
-    expect(onlyA.rows.map((r) => r.entity_id)).toEqual([a.entityId]);
+    expect(onlyA.map((r) => r.entityId)).toEqual([a.entityId]);
     await expect(
       withTenant(db, a.companyId, async (tx) => {
         await tx.execute(sql`select set_config('app.entity_ids', ${`{${a.entityId}}`}, true)`);

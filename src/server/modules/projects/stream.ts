@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import type { AppEnv } from '../../http/env';
 import type { ModuleEvent } from '../../platform/events';
 import { openLiveStream } from '../../platform/live';
-import { projectsScope, readProject } from './projects';
+import { projects } from './module';
+import { readProject } from './projects';
 import { taskForSubscribers, visibleTask } from './tasks';
 
 /**
@@ -47,7 +48,7 @@ export function taskEventStream(c: Context<AppEnv>, filter: { entityId?: string;
     // Refusals (no product, another entity, an unknown project) answer as a status before the
     // stream opens, and end it once the caller's rights change.
     authorize: (user) =>
-      projectsScope(
+      projects.scope(
         database.db,
         user,
         'viewer',
