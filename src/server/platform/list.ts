@@ -151,3 +151,6 @@ export async function columnPages<R extends { cursorValues: string[] }, T, C ext
   ).rows as R[];
   return new Map(columns.map((c) => [c, toSortedPage(rows.filter((r) => board.columnOf(r) === c), query.limit, map)]));
 }
+
+/** A page's row without the cursor's values it was selected with (toSortedPage's map). */
+export const pageItem = <R extends { cursorValues: string[] }>({ cursorValues: _, ...item }: R): Omit<R, 'cursorValues'> => item;

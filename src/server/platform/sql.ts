@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * A list as one PostgreSQL array literal ('{"a","b"}'), sent as one bound parameter: a list of
@@ -17,3 +18,12 @@ export const uuidArray = (ids: readonly string[]): SQL => sql`${arrayLiteral(ids
 
 /** A list of strings (user text too) as a text[] parameter. */
 export const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
+
+/**
+ * A timestamp column as the API writes it: its JSON text, the same form on both databases (null
+ * stays null). Drizzle would map it to a Date, which JSON writes in another form.
+ */
+export const isoText = <C extends PgColumn>(column: C) => sql<C['_']['notNull'] extends true ? string : string | null>`to_json(${column}) #>> '{}'`;
+
+/** isoText of a column of an outer-joined table: null when the join found no row. */
+export const isoTextOrNull = (column: PgColumn) => sql<string | null>`to_json(${column}) #>> '{}'`;

@@ -16,6 +16,7 @@ import { scopeCondition, entityHasProduct, roleForProduct, type ModuleScope } fr
 import { createEmployeeRecord, EMPLOYEE_EMAIL_TAKEN, explainNewEmployeeError } from '../hrms/public';
 import { readJob } from './jobs';
 import { ats } from './module';
+import { isoText } from '../../platform/sql';
 
 type Move = z.output<typeof moveInput>;
 
@@ -37,8 +38,8 @@ const applicationFields = {
   stage: a.stage,
   rejectionReason: a.rejectionReason,
   employeeId: a.employeeId,
-  appliedAt: sql<string>`to_json(${a.appliedAt}) #>> '{}'`,
-  stageChangedAt: sql<string>`to_json(${a.stageChangedAt}) #>> '{}'`,
+  appliedAt: isoText(a.appliedAt),
+  stageChangedAt: isoText(a.stageChangedAt),
   version: a.version,
 };
 
@@ -80,7 +81,7 @@ async function history(tx: Tx, applicationId: string) {
       toStage: h.toStage,
       reason: h.reason,
       changedByName: h.changedByName,
-      changedAt: sql<string>`to_json(${h.changedAt}) #>> '{}'`,
+      changedAt: isoText(h.changedAt),
     })
     .from(h)
     .where(eq(h.applicationId, applicationId))

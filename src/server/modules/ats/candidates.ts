@@ -15,6 +15,7 @@ import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { insertApplication } from './applications';
 import { ats } from './module';
+import { isoText, isoTextOrNull } from '../../platform/sql';
 
 type CandidateCreate = z.output<typeof candidateCreateInput>;
 type CandidateUpdate = Partial<Omit<CandidateCreate, 'entityId' | 'jobId'>> & { version: number };
@@ -35,10 +36,10 @@ const candidateFields = (source: Pick<typeof c, 'id' | 'entityId' | 'firstName' 
   phone: source.phone,
   source: source.source,
   version: source.version,
-  createdAt: sql<string>`to_json(${source.createdAt}) #>> '{}'`,
+  createdAt: isoText(source.createdAt),
   resumeFileName: sql<string | null>`${r.fileName}`,
   resumeSize: sql<number | null>`${r.size}`,
-  resumeUploadedAt: sql<string | null>`to_json(${r.createdAt}) #>> '{}'`,
+  resumeUploadedAt: isoTextOrNull(r.createdAt),
   applications: sql<number>`(select count(*)::int from ${atsApplications} ${a} where ${a.candidateId} = ${source.id})`,
 });
 
@@ -103,14 +104,8 @@ export function listCandidates(db: Db, user: SessionUser, query: CandidateListQu
 
 export const CANDIDATE_EXPORT_COLUMNS = [...CANDIDATE_CSV_COLUMNS, 'Applications', 'Résumé', 'Entity', 'Added'];
 
-export async function* candidateCsvPages(db: Db, user: SessionUser, query: Omit<CandidateListQuery, 'limit' | 'cursor'>) {
-  let cursor: string | undefined;
-  do {
-    const page = await ats.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
-    yield page.items.map((x) => [x.firstName, x.lastName, x.email, x.phone, x.source, x.applications, x.resume ? 'Yes' : 'No', x.entityName, x.createdAt.slice(0, 10)]);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const candidateCsvPages = (db: Db, user: SessionUser, query: Omit<CandidateListQuery, 'limit' | 'cursor'>) =>
+  ats.csvPages(db, user, query, pageOf, (x) => [x.firstName, x.lastName, x.email, x.phone, x.source, x.applications, x.resume ? 'Yes' : 'No', x.entityName, x.createdAt.slice(0, 10)]);
 
 export async function readCandidate(tx: Tx, id: string): Promise<Candidate> {
   const [row] = await tx

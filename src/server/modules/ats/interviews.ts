@@ -11,7 +11,7 @@ import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { uuidArray } from '../../platform/sql';
+import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { ats, atsPeople } from './module';
 
 type InterviewCreate = z.output<typeof interviewCreateInput>;
@@ -35,7 +35,7 @@ const interviewFields = {
   jobId: a.jobId,
   jobTitle: j.title,
   stage: a.stage,
-  startsAt: sql<string>`to_json(${i.startsAt}) #>> '{}'`,
+  startsAt: isoText(i.startsAt),
   durationMinutes: i.durationMinutes,
   location: i.location,
   version: i.version,
@@ -49,7 +49,7 @@ const panelFields = {
   name: sql<string>`${u.firstName} || ' ' || ${u.lastName}`,
   rating: p.rating,
   notes: p.notes,
-  submittedAt: sql<string | null>`to_json(${p.submittedAt}) #>> '{}'`,
+  submittedAt: isoTextOrNull(p.submittedAt),
 };
 
 type PanelRecord = SelectResultFields<typeof panelFields>;
@@ -143,23 +143,17 @@ export function listInterviews(db: Db, user: SessionUser, query: InterviewListQu
 
 export const INTERVIEW_EXPORT_COLUMNS = ['Candidate', 'Job', 'Stage', 'Starts At', 'Duration (minutes)', 'Location', 'Interviewers', 'Feedback Submitted'];
 
-export async function* interviewCsvPages(db: Db, user: SessionUser, query: Omit<InterviewListQuery, 'limit' | 'cursor'>) {
-  let cursor: string | undefined;
-  do {
-    const page = await ats.scope(db, user, 'viewer', (tx, scope) => interviewPage(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
-    yield page.items.map((x) => [
-      x.candidateName,
-      x.jobTitle,
-      STAGE_LABELS[x.stage],
-      x.startsAt,
-      x.durationMinutes,
-      x.location,
-      x.interviewers.map((y) => y.name).join('; '),
-      `${x.interviewers.filter((y) => y.submitted).length} of ${x.interviewers.length}`,
-    ]);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const interviewCsvPages = (db: Db, user: SessionUser, query: Omit<InterviewListQuery, 'limit' | 'cursor'>) =>
+  ats.csvPages(db, user, query, interviewPage, (x) => [
+    x.candidateName,
+    x.jobTitle,
+    STAGE_LABELS[x.stage],
+    x.startsAt,
+    x.durationMinutes,
+    x.location,
+    x.interviewers.map((y) => y.name).join('; '),
+    `${x.interviewers.filter((y) => y.submitted).length} of ${x.interviewers.length}`,
+  ]);
 
 export function scheduleInterview(db: Db, user: SessionUser, input: InterviewCreate, context: AuditContext) {
   return ats.scope(db, user, 'member', async (tx, scope) => {

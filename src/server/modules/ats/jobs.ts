@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { ats, atsPeople } from './module';
+import { isoText } from '../../platform/sql';
 
 type JobCreate = z.output<typeof jobCreateInput>;
 type JobUpdate = Partial<Omit<JobCreate, 'entityId'>> & { version: number };
@@ -39,7 +40,7 @@ const jobFields = (counts = true) => ({
   description: j.description,
   status: j.status,
   version: j.version,
-  createdAt: sql<string>`to_json(${j.createdAt}) #>> '{}'`,
+  createdAt: isoText(j.createdAt),
   /** In the pipeline, hired. */
   counts: counts
     ? // One read of the job's applications for both counts (the scope-led index, index-only):
@@ -115,26 +116,20 @@ export function listJobs(db: Db, user: SessionUser, query: JobListQuery) {
 
 export const JOB_EXPORT_COLUMNS = ['Title', 'Department', 'Location', 'Employment Type', 'Openings', 'Hiring Manager', 'Status', 'In Pipeline', 'Hired', 'Entity', 'Created'];
 
-export async function* jobCsvPages(db: Db, user: SessionUser, query: Omit<JobListQuery, 'limit' | 'cursor'>) {
-  let cursor: string | undefined;
-  do {
-    const page = await ats.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
-    yield page.items.map((job) => [
-      job.title,
-      job.department,
-      job.location,
-      JOB_EMPLOYMENT_TYPE_LABELS[job.employmentType],
-      job.openings,
-      job.hiringManagerName ?? '',
-      JOB_STATUS_LABELS[job.status],
-      job.activeApplications,
-      job.hired,
-      job.entityName,
-      job.createdAt.slice(0, 10),
-    ]);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const jobCsvPages = (db: Db, user: SessionUser, query: Omit<JobListQuery, 'limit' | 'cursor'>) =>
+  ats.csvPages(db, user, query, pageOf, (job) => [
+    job.title,
+    job.department,
+    job.location,
+    JOB_EMPLOYMENT_TYPE_LABELS[job.employmentType],
+    job.openings,
+    job.hiringManagerName ?? '',
+    JOB_STATUS_LABELS[job.status],
+    job.activeApplications,
+    job.hired,
+    job.entityName,
+    job.createdAt.slice(0, 10),
+  ]);
 
 /** One job (404 if not in scope); `counts: false` leaves activeApplications and hired at 0 (see jobFields). */
 export async function readJob(tx: Tx, id: string, { counts = true } = {}): Promise<Job> {

@@ -8,9 +8,10 @@ import type { Db } from '../../db/client';
 import { crmActivities, crmClients, crmContacts, crmLeads, crmOpportunities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
-import { sortedPage, toSortedPage } from '../../platform/list';
+import { pageItem, sortedPage, toSortedPage } from '../../platform/list';
 import { scopeCondition } from '../../platform/scope';
-import { crm, isoText, pageItem, touchClient } from './module';
+import { crm, touchClient } from './module';
+import { isoText } from '../../platform/sql';
 
 type ActivityCreate = z.output<typeof activityInput>;
 

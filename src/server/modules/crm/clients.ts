@@ -8,11 +8,12 @@ import type { Db } from '../../db/client';
 import { crmClients, entities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
-import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { readContactsOfClient } from './contacts';
-import { checkOwner, crm, isoText, ownerName, pageItem } from './module';
+import { checkOwner, crm, ownerName } from './module';
 import { readOpportunitiesOfClient } from './opportunities';
+import { isoText } from '../../platform/sql';
 
 type ClientCreate = z.output<typeof clientCreateInput>;
 type ClientUpdate = z.output<typeof clientUpdateInput>;

@@ -11,7 +11,8 @@ import { badRequest, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { crm, isoText, requireClient, touchClient } from './module';
+import { crm, requireClient, touchClient } from './module';
+import { isoText } from '../../platform/sql';
 
 type ContactCreate = z.output<typeof contactCreateInput>;
 type ContactUpdate = z.output<typeof contactUpdateInput>;

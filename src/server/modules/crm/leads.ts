@@ -22,12 +22,13 @@ import { crmLeads, entities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
-import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
-import { checkOwner, crm, isoText, mayOwn, ownerName, pageItem } from './module';
+import { checkOwner, crm, mayOwn, ownerName } from './module';
 import { insertOpportunity } from './opportunities';
+import { isoText } from '../../platform/sql';
 
 type LeadCreate = z.output<typeof leadCreateInput>;
 type LeadUpdate = z.output<typeof leadUpdateInput>;

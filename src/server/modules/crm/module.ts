@@ -18,9 +18,6 @@ export const crm = defineModule('crm', { tag: 'CRM' });
  */
 export const isoText = <C extends PgColumn>(column: C) => sql<C['_']['notNull'] extends true ? string : string | null>`to_json(${column}) #>> '{}'`;
 
-/** A page's row without the cursor's values it was selected with (toSortedPage). */
-export const pageItem = <R extends { cursorValues: string[] }>({ cursorValues: _, ...item }: R): Omit<R, 'cursorValues'> => item;
-
 /** The owner's name for a list or detail, from the users table (null when unassigned). */
 export const ownerName = (ownerId: PgColumn) => sql<string | null>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${ownerId})`;
 

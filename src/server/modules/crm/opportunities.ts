@@ -23,10 +23,11 @@ import type { Db } from '../../db/client';
 import { crmClients, crmOpportunities, entities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
-import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
+import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { makeCustomer } from './clients';
-import { checkOwner, crm, isoText, ownerName, pageItem, requireClient, touchClient } from './module';
+import { checkOwner, crm, ownerName, requireClient, touchClient } from './module';
+import { isoText } from '../../platform/sql';
 
 export type OpportunityCreate = z.output<typeof opportunityCreateInput>;
 type OpportunityUpdate = z.output<typeof opportunityUpdateInput>;

@@ -22,7 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { uuidArray } from '../../platform/sql';
+import { isoText, uuidArray } from '../../platform/sql';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent } from './audit';
@@ -69,7 +69,7 @@ const employeeFields = (day: string) => ({
   endDate: e.endDate,
   userId: e.userId,
   version: e.version,
-  createdAt: sql<string>`to_json(${e.createdAt}) #>> '{}'`,
+  createdAt: isoText(e.createdAt),
 });
 
 /** The employees of `source` (the table, or one page of it named `e`) with their entity and manager. */

@@ -21,7 +21,7 @@ import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import type { ModuleScope } from '../../platform/scope';
-import { uuidArray } from '../../platform/sql';
+import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
 import { employedOn } from './employees';
@@ -128,9 +128,9 @@ const requestFields = {
   reason: r.reason,
   status: sql<LeaveRequest['status']>`${r.status}`,
   decisionComment: r.decisionComment,
-  decidedAt: sql<string | null>`to_json(${r.decidedAt}) #>> '{}'`,
+  decidedAt: isoTextOrNull(r.decidedAt),
   version: r.version,
-  createdAt: sql<string>`to_json(${r.createdAt}) #>> '{}'`,
+  createdAt: isoText(r.createdAt),
 };
 
 function selectRequests<X extends Record<string, SQL>>(tx: Tx, extra: X = {} as X) {

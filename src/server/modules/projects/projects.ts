@@ -21,7 +21,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tena
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { uuidArray } from '../../platform/sql';
+import { isoText, uuidArray } from '../../platform/sql';
 import { projects } from './module';
 
 type ProjectCreate = z.output<typeof projectCreateInput>;
@@ -52,7 +52,7 @@ const projectFields = (known?: KnownCounts) => ({
   startDate: p.startDate,
   dueDate: p.dueDate,
   version: p.version,
-  createdAt: sql<string>`to_json(${p.createdAt}) #>> '{}'`,
+  createdAt: isoText(p.createdAt),
   taskCount: known ? sql<number>`${known.tasks}::int` : sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id})`,
   doneCount: known ? sql<number>`${known.done}::int` : sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id} and t.status = 'done')`,
   members: sql<string>`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) order by u.last_name, u.first_name, u.id), '[]'::json)::text
@@ -126,26 +126,20 @@ export function listProjects(db: Db, user: SessionUser, query: ProjectListQuery)
   return projects.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, query), query.entityId);
 }
 
-export async function* projectCsvPages(db: Db, user: SessionUser, query: Omit<ProjectListQuery, 'limit' | 'cursor'>) {
-  let cursor: string | undefined;
-  do {
-    const page = await projects.scope(db, user, 'viewer', (tx, scope) => pageOf(tx, scope, { ...query, limit: 100, cursor }), query.entityId);
-    yield page.items.map((x) => [
-      x.key,
-      x.name,
-      PROJECT_STATUS_LABELS[x.status],
-      PRIORITY_LABELS[x.priority],
-      x.lead?.name ?? '',
-      x.startDate ?? '',
-      x.dueDate ?? '',
-      x.taskCount,
-      x.doneCount,
-      `${x.progress}%`,
-      x.entityName,
-    ]);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-}
+export const projectCsvPages = (db: Db, user: SessionUser, query: Omit<ProjectListQuery, 'limit' | 'cursor'>) =>
+  projects.csvPages(db, user, query, pageOf, (x) => [
+    x.key,
+    x.name,
+    PROJECT_STATUS_LABELS[x.status],
+    PRIORITY_LABELS[x.priority],
+    x.lead?.name ?? '',
+    x.startDate ?? '',
+    x.dueDate ?? '',
+    x.taskCount,
+    x.doneCount,
+    `${x.progress}%`,
+    x.entityName,
+  ]);
 
 export async function readProject(tx: Tx, id: string, known?: KnownCounts): Promise<Project> {
   const [row] = await selectProjects(tx, {}, known).where(eq(p.id, id));

@@ -42,7 +42,7 @@ import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { arrayLiteral, textArray, uuidArray } from '../../platform/sql';
+import { arrayLiteral, isoText, textArray, uuidArray } from '../../platform/sql';
 import { projects } from './module';
 import { checkEligible, eligibleUserByEmail, readProject, today } from './projects';
 
@@ -72,8 +72,8 @@ const taskFields = {
   labels: t.labels,
   rank: t.rank,
   version: t.version,
-  createdAt: sql<string>`to_json(${t.createdAt}) #>> '{}'`,
-  updatedAt: sql<string>`to_json(${t.updatedAt}) #>> '{}'`,
+  createdAt: isoText(t.createdAt),
+  updatedAt: isoText(t.updatedAt),
 };
 
 function selectTasks<X extends Record<string, SQL>>(tx: Tx, extra: X = {} as X) {
@@ -216,7 +216,7 @@ export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDeta
         authorName: c.authorName,
         currentName: sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`,
         body: c.body,
-        createdAt: sql<string>`to_json(${c.createdAt}) #>> '{}'`,
+        createdAt: isoText(c.createdAt),
       })
       .from(c)
       .leftJoin(u, eq(u.id, c.authorId))
@@ -225,7 +225,7 @@ export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDeta
       .limit(500);
     const a = projectsTaskActivity;
     const activity = await tx
-      .select({ id: a.id, kind: sql<Activity['kind']>`${a.kind}`, actorName: a.actorName, changes: a.changes, createdAt: sql<string>`to_json(${a.createdAt}) #>> '{}'` })
+      .select({ id: a.id, kind: sql<Activity['kind']>`${a.kind}`, actorName: a.actorName, changes: a.changes, createdAt: isoText(a.createdAt) })
       .from(a)
       .where(eq(a.taskId, id))
       .orderBy(desc(a.createdAt), desc(a.id))
@@ -501,7 +501,7 @@ export function addComment(db: Db, user: SessionUser, id: string, body: string, 
     const [created] = await tx
       .insert(c)
       .values({ companyId: scope.companyId, entityId: task.entityId, taskId: id, authorId: user.id, authorName, body })
-      .returning({ id: c.id, createdAt: sql<string>`to_json(${c.createdAt}) #>> '{}'` });
+      .returning({ id: c.id, createdAt: isoText(c.createdAt) });
     await writeActivity(tx, scope, task, 'commented', audit);
     await auditTask(tx, scope, audit, 'task.commented', task);
     return { id: created!.id, author: { id: user.id, name: authorName }, authorName, body, createdAt: created!.createdAt };
