@@ -28,6 +28,8 @@ import { crmRoutes } from './modules/crm/routes';
 import { atsRoutes } from './modules/ats/routes';
 import { hrmsRoutes } from './modules/hrms/routes';
 import { projectsRoutes } from './modules/projects/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { UNSUBSCRIBE_PATH } from './platform/notifications';
 import { organizationRoutes } from './modules/organizations/routes';
 import { productRoutes } from './modules/products/routes';
 import { sessionRoutes } from './modules/sessions/routes';
@@ -105,7 +107,9 @@ export function createApp(deps: AppDeps) {
   });
   // Registered for those methods only, so reads do not pass through it at all.
   app.on(UNSAFE_METHODS, '/api/*', (c, next) => {
-    checkOrigin(c);
+    // The emails' one-click unsubscribe is posted by mail providers, without an Origin: its signed
+    // token is the credential, and it uses no cookie (platform/notifications.ts).
+    if (c.req.path !== UNSUBSCRIBE_PATH) checkOrigin(c);
     return isUploadPath(c.req.path) ? limitUpload(c, next) : limitBody(c, next);
   });
 
@@ -120,6 +124,7 @@ export function createApp(deps: AppDeps) {
     .route('/', sessionRoutes)
     .route('/', accountRoutes)
     .route('/', twoFactorRoutes)
+    .route('/', notificationRoutes)
     // Modules (docs/modules.md): one line each.
     .route('/', hrmsRoutes)
     .route('/', atsRoutes)

@@ -7,6 +7,7 @@ import { closePasswordPool, setPasswordThreads } from './auth/password';
 import { ConfigError, loadConfig } from './config';
 import { scheduleAuditPurge } from './audit/purge';
 import { startMailSender } from './mail/sender';
+import { notificationMailComposer, scheduleNotificationDigests } from './platform/notifications';
 import { fileTransport, smtpTransport } from './mail/transport';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './db/client';
@@ -75,7 +76,11 @@ async function main() {
     const stopAuditPurge = scheduleAuditPurge(database.db, config.AUDIT_RETENTION_DAYS, log);
     // The outbox's sender: mail committed before a crash goes out after the next start.
     const mail = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : fileTransport(join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
-    const stopMailSender = startMailSender(database.db, mail, log);
+    // Notification emails and digests are composed as they are sent (the stream rule at delivery).
+    const stopMailSender = startMailSender(database.db, mail, log, 2000, {
+      compose: notificationMailComposer(database.db, { baseUrl: config.baseUrl, secret }),
+    });
+    const stopDigests = scheduleNotificationDigests(database.db, log);
 
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
@@ -85,6 +90,7 @@ async function main() {
       closeEventStreams();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopAuditPurge();
+      await stopDigests();
       await stopMailSender();
       await database.close();
       await redis?.quit().catch(() => {});

@@ -6,6 +6,7 @@ import { CRM_MESSAGES } from './crm';
 import { ENTITY_MESSAGES } from './entities';
 import { HRMS_MESSAGES } from './hrms';
 import { MODULE_MESSAGES } from './modules';
+import { NOTIFICATION_MESSAGES } from './notifications';
 import { ORGANIZATION_MESSAGES } from './organizations';
 import { PROJECTS_MESSAGES } from './projects';
 import { SESSION_MESSAGES } from './sessions';
@@ -44,6 +45,7 @@ const SOURCES = [
   COMPANY_PRODUCT_MESSAGES,
   AUDIT_MESSAGES,
   TWO_FACTOR_MESSAGES,
+  NOTIFICATION_MESSAGES,
 ] as const;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

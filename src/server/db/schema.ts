@@ -307,9 +307,15 @@ export const emailOutbox = pgTable(
     id: id(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    // Null only for a message the sender composes when it delivers it (a notification's email or
+    // a digest: notificationId / digestId, migration 0029), so what it says is read then.
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** The notification this message announces (composed at delivery, under the stream rule). */
+    notificationId: uuid('notification_id').references((): AnyPgColumn => notifications.id, { onDelete: 'cascade' }),
+    /** The daily digest this message carries (composed at delivery, under the stream rule). */
+    digestId: uuid('digest_id').references((): AnyPgColumn => notificationDigests.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     // When the sender may next try it; a claim moves it ahead by the lease (a crashed sender's
@@ -320,8 +326,15 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
+    check(
+      'email_outbox_content_check',
+      sql`num_nonnulls(${t.notificationId}, ${t.digestId}) = 1 or (${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null and num_nonnulls(${t.notificationId}, ${t.digestId}) = 0)`,
+    ),
     index('email_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The cascades from a deleted notification or digest (a user deleted with theirs).
+    index('email_outbox_notification_idx').on(t.notificationId).where(sql`${t.notificationId} is not null`),
+    index('email_outbox_digest_idx').on(t.digestId).where(sql`${t.digestId} is not null`),
   ],
 );
 
@@ -1010,3 +1023,94 @@ export const crmActivities = pgTable(
     index('crm_activities_opportunity_idx').on(t.opportunityId, t.occurredAt, t.id),
   ],
 );
+
+// ---- Notifications (issue 33) -------------------------------------------------------------------
+// What people hear about: one row per recipient, written in the transaction of the change that
+// causes it (platform/notifications.ts), shown and emailed only while the recipient may still read
+// what it points to (product at entity). Company tables (row-level security by company, migration
+// 0029); the services also filter by the recipient.
+
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The UTC day this digest is for: one per person and day, claimed by inserting this row. */
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('notification_digests_user_day_key').on(t.userId, t.day),
+    foreignKey({ name: 'notification_digests_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    /** The recipient. */
+    userId: uuid('user_id').notNull(),
+    /** Who caused it (never the recipient); kept when they are deleted, as a dangling id. */
+    actorId: uuid('actor_id'),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    /** The record's path in the web app (`/hrms/leave-requests/…`); emails make it absolute. */
+    url: text('url').notNull(),
+    /** The product and entity of the record: the recipient must hold the product there to see it. Null: company-wide. */
+    product: text('product'),
+    entityId: uuid('entity_id'),
+    recordType: text('record_type'),
+    recordId: uuid('record_id'),
+    /** Shown in the app (the recipient's in-app preference when it was written). */
+    inApp: boolean('in_app').notNull().default(true),
+    /** How it is emailed, from the preference when it was written: immediate, digest, or null (not at all). */
+    emailMode: text('email_mode'),
+    /** The digest that carried it, once one did. */
+    digestId: uuid('digest_id').references(() => notificationDigests.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'notifications_category_check',
+      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding')`,
+    ),
+    check('notifications_product_check', sql`${t.product} is null or (${t.product} in ('crm', 'ats', 'hrms', 'projects') and ${t.entityId} is not null)`),
+    check('notifications_email_mode_check', sql`${t.emailMode} is null or ${t.emailMode} in ('immediate', 'digest')`),
+    foreignKey({ name: 'notifications_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+    foreignKey({ name: 'notifications_entity_fk', columns: [t.entityId, t.companyId], foreignColumns: [entities.id, entities.companyId] }).onDelete('cascade'),
+    // A person's list, newest first (keyset pages), and their unread count.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null and ${t.inApp}`),
+    // The digest job: digest-mode notifications not yet in a digest.
+    // A digest's notifications, when its email is composed.
+    index('notifications_digest_idx').on(t.digestId).where(sql`${t.digestId} is not null`),
+    index('notifications_digest_pending_idx').on(t.userId, t.createdAt).where(sql`${t.emailMode} = 'digest' and ${t.digestId} is null and ${t.readAt} is null`),
+  ],
+);
+
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    category: text('category').notNull(),
+    inApp: boolean('in_app').notNull().default(true),
+    email: boolean('email').notNull().default(true),
+    emailMode: text('email_mode').notNull().default('immediate'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_preferences_pkey', columns: [t.userId, t.category] }),
+    check(
+      'notification_preferences_category_check',
+      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding')`,
+    ),
+    check('notification_preferences_email_mode_check', sql`${t.emailMode} in ('immediate', 'digest')`),
+    foreignKey({ name: 'notification_preferences_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+  ],
+);
+// ---- end of notifications ------------------------------------------------------------------------

@@ -13,6 +13,8 @@ export const API_TAGS = {
   Audit: "The company's audit log and its CSV export (super admins only).",
   Sessions: "The signed-in user's sessions, and a super admin's sign-out of a user everywhere.",
   Account: "The signed-in user's own name and password.",
+  Notifications:
+    "The signed-in user's notifications (the bell: list, unread count, live count, marking read), their notification preferences, and the emails' one-click unsubscribe link (no session).",
   'Two-factor': "The signed-in user's two-factor sign-in (TOTP with recovery codes), and the company's requirement of it for super admins.",
   System: 'Liveness and readiness, for load balancers and orchestrators.',
   HRMS: 'Employees, leave types, leave requests, balances and the HRMS dashboard, scoped to the entities where the caller holds HRMS (Viewer reads, Member writes, App Admin configures and approves).',

@@ -8,10 +8,31 @@ export interface OutgoingEmail {
   html: string;
 }
 
+/** A message as the transport sends it: extra headers (List-Unsubscribe) are set at delivery. */
+export interface DeliverableEmail extends OutgoingEmail {
+  headers?: Record<string, string>;
+}
+
 /**
  * Puts a message in the outbox inside the caller's transaction: it is sent only if the change that
  * causes it commits, and it is not lost if the process stops before the sender delivers it.
  */
 export async function enqueueEmail(tx: Pick<Tx, 'insert'>, companyId: string, mail: OutgoingEmail): Promise<void> {
   await tx.insert(emailOutbox).values({ companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+}
+
+/**
+ * A message the sender composes when it delivers it (sender.ts, DeliveryOptions.compose): a
+ * notification's email or a daily digest. Only the reference is written with the change, so
+ * whether it goes at all, to which address and with what, is decided at delivery under the stream
+ * rule (the recipient may have lost access, or unsubscribed, in between). `to` is the address at
+ * the time of writing, for the operator reading the table.
+ */
+export type DeferredEmail = { to: string; notificationId: string; digestId?: never } | { to: string; digestId: string; notificationId?: never };
+
+export async function enqueueDeferredEmails(tx: Pick<Tx, 'insert'>, companyId: string, mails: readonly DeferredEmail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(emailOutbox).values(
+    mails.map((m) => ({ companyId, toAddress: m.to, notificationId: m.notificationId ?? null, digestId: m.digestId ?? null })),
+  );
 }

@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import type { DeliverableEmail } from './outbox';
 import type { MailTransport } from './transport';
+
+/** A claimed message that the sender composes as it delivers it (outbox.ts, enqueueDeferredEmails). */
+export interface DeferredMessage {
+  id: string;
+  to: string;
+  notificationId: string | null;
+  digestId: string | null;
+}
+
+/**
+ * Writes a deferred message at delivery, or answers null when it must not go at all (the
+ * recipient may no longer read what it points to, or turned that email off): the row then ends as
+ * `skipped`. Throwing is a failed attempt, tried again with backoff.
+ */
+export type ComposeEmail = (message: DeferredMessage) => Promise<DeliverableEmail | null>;
 
 export interface DeliveryOptions {
   /** Messages claimed per round. */
@@ -10,15 +26,32 @@ export interface DeliveryOptions {
   leaseSeconds?: number;
   /** Attempts before a message is marked failed. */
   maxAttempts?: number;
+  /** Composes the messages written as references (notifications, digests); without it they wait. */
+  compose?: ComposeEmail;
 }
 
 interface Claimed extends Record<string, unknown> {
   id: string;
   to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  notification_id: string | null;
+  digest_id: string | null;
   attempts: number;
+}
+
+class NoComposer extends Error {
+  code = 'no_composer';
+}
+
+/** The message of a claimed row: as stored, or composed now (null: not to be sent). */
+async function messageOf(row: Claimed, compose: ComposeEmail | undefined): Promise<DeliverableEmail | null> {
+  if (row.notification_id === null && row.digest_id === null) {
+    return { to: row.to_address, subject: row.subject ?? '', text: row.text_body ?? '', html: row.html_body ?? '' };
+  }
+  if (!compose) throw new NoComposer('no composer for a deferred message');
+  return compose({ id: row.id, to: row.to_address, notificationId: row.notification_id, digestId: row.digest_id });
 }
 
 /** Seconds to wait before attempt n + 1: 30 s, 1 min, 2 min, … capped at 1 hour. */
@@ -42,12 +75,19 @@ export async function deliverPendingEmail(db: Db, transport: MailTransport, log:
       limit ${batch}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, to_address, subject, text_body, html_body, notification_id, digest_id, attempts`);
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
     try {
-      await transport.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      const message = await messageOf(row, options.compose);
+      if (!message) {
+        // The stream rule at delivery: the recipient may no longer read it, or turned it off.
+        await db.execute(sql`update email_outbox set status = 'skipped', last_error = null where id = ${row.id}`);
+        log.info({ event: 'mail_skipped', mailId: row.id }, 'email not sent: no longer for its recipient');
+        continue;
+      }
+      await transport.send({ ...message, id: row.id });
       await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${row.id}`);
       sent++;
       log.info({ event: 'mail_sent', mailId: row.id, attempts: row.attempts, transport: transport.kind }, 'email sent');

@@ -2,12 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { OutgoingEmail } from './outbox';
+import type { DeliverableEmail } from './outbox';
 
 export interface MailTransport {
   kind: 'smtp' | 'file';
   /** Delivers one message or throws; the sender retries what throws. */
-  send(mail: OutgoingEmail & { id: string }): Promise<void>;
+  send(mail: DeliverableEmail & { id: string }): Promise<void>;
   close(): void;
 }
 
@@ -20,13 +20,24 @@ function lazyTransporter(options: Parameters<typeof import('nodemailer').createT
   };
 }
 
+/** nodemailer's message: multipart text + HTML, with the message's own headers (List-Unsubscribe…). */
+const message = (from: string, mail: DeliverableEmail & { id: string }) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  messageId: `<${mail.id}@worksphere>`,
+  ...(mail.headers ? { headers: mail.headers } : {}),
+});
+
 /** Through an SMTP server (SMTP_URL: smtp:// or smtps://, credentials in the URL), as multipart text + HTML. */
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = lazyTransporter(url);
   return {
     kind: 'smtp',
     async send(mail) {
-      await (await transporter.get()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@worksphere>` });
+      await (await transporter.get()).sendMail(message(from, mail));
     },
     close: () => transporter.close(),
   };
@@ -42,7 +53,7 @@ export function fileTransport(dir: string, from: string, log: Logger): MailTrans
   return {
     kind: 'file',
     async send(mail) {
-      const info = await (await transporter.get()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@worksphere>` });
+      const info = await (await transporter.get()).sendMail(message(from, mail));
       await mkdir(dir, { recursive: true });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

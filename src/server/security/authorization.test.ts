@@ -12,6 +12,7 @@ import { twoFactorOwnRequests } from '../modules/two-factor/route-cases';
 import { atsAttacks, atsOwnRequests, atsRecords, atsSnapshotQueries, type AtsRecords } from '../modules/ats/authorization-cases';
 import { PROJECTS_TABLES, projectsAttacks, projectsOwnRequests, projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
 import { HRMS_TABLES, hrmsAttacks, hrmsOwnRequests, hrmsRecords, type HrmsRecords } from '../modules/hrms/authorization-cases';
+import { notificationOf, notificationsAttacks, notificationsOwnRequests } from '../modules/notifications/security-cases';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -32,6 +33,8 @@ let memberId: string;
 let atsB: AtsRecords;
 let projectsA: ProjectsRecords;
 let projectsB: ProjectsRecords;
+/** A notification of B's super admin. */
+let notificationB: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,6 +75,7 @@ beforeAll(async () => {
   atsB = await atsRecords(b.client, b.entityId, [b.userId]);
   projectsA = await projectsRecords(a.client, a.entityId);
   projectsB = await projectsRecords(b.client, b.entityId);
+  notificationB = await notificationOf(t, b);
   routes = await routeTable(t);
   // Two companies with records in every module: slow on a loaded machine.
 }, 180_000);
@@ -128,6 +132,7 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
     ...twoFactorOwnRequests(),
     ...atsOwnRequests(a.entityId, () => atsA),
     ...projectsOwnRequests(() => a.entityId, () => projectsA),
+    ...notificationsOwnRequests(),
   };
   const make = requests[routeKey(r)];
   if (!make) throw new Error(`No authorization case for ${routeKey(r)}: add one`);
@@ -166,6 +171,7 @@ function attackRequest(r: RouteInfo): { path: string; body?: unknown; expected: 
     ...userLifecycleAttacks(() => ({ ...b, memberId: bMemberId })),
     ...atsAttacks(a.entityId, b.entityId, () => atsA, () => atsB),
     ...projectsAttacks(() => a.entityId, () => projectsA, () => b.entityId, () => projectsB),
+    ...notificationsAttacks(() => ({ userId: b.userId, notificationId: notificationB })),
   };
   const make = crossTenant[routeKey(r)];
   return make ? make() : null;

@@ -8,6 +8,7 @@ import { routeKey, routeTable, type RouteInfo } from './route-table';
 import { userLifecycleValidBodies } from '../modules/users/security-cases';
 import { twoFactorValidBodies } from '../modules/two-factor/route-cases';
 import { atsStoredText, atsValidBodies, atsWrittenRows } from '../modules/ats/hostile-cases';
+import { notificationsValidBodies } from '../modules/notifications/security-cases';
 import { atsRecords } from '../modules/ats/authorization-cases';
 import { crmRecords } from '../modules/crm/test-fixtures';
 import { projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
@@ -218,6 +219,7 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   ...userLifecycleValidBodies(() => a),
   ...twoFactorValidBodies,
   ...atsValidBodies(() => ({ entityId: a.entityId, userId: a.userId })),
+  ...notificationsValidBodies,
   'POST /projects/projects': () => ({ entityId: a.entityId, name: `Project ${randomUUID()}`, key: 'PROP', description: 'Plan', status: 'planning', priority: 'high', memberIds: [a.userId] }),
   'PATCH /projects/projects/{id}': () => ({ name: 'Prop', leadId: a.userId, version: 1 }),
   'POST /projects/tasks': () => ({ projectId: projectsA.projectId, title: 'Prop', description: 'Do **it**', labels: ['ui'], assigneeId: a.userId, dueDate: '2026-05-01' }),
