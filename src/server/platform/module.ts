@@ -17,6 +17,7 @@ import type { ApiTag } from '../http/openapi';
 import { idParams, isUuid } from '../http/params';
 import { defineRoute, errorContent, jsonBody, jsonContent, type ErrorResponse } from '../http/route';
 import { csvResponse } from './csv';
+import { notify, type NotifyInput } from './notifications';
 import { moduleContext } from './context';
 import { withModuleScope, type ModuleScope } from './scope';
 
@@ -155,6 +156,13 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
     },
+
+    /**
+     * Tells people about a change, in its transaction (platform/notifications.ts): about a record of
+     * this module at `entityId`, so only those who may read it there hear of it, never the caller.
+     */
+    notify: (tx: Tx, scope: ModuleScope, input: Omit<NotifyInput, 'companyId' | 'actorId' | 'product'> & { entityId: string }) =>
+      notify(tx, { ...input, companyId: scope.companyId, actorId: scope.userId, product }),
 
     /** The module's route table. */
     routes: () => moduleRoutes(product, tags, { scoped, withVersion, merged }),

@@ -149,3 +149,11 @@ export async function productUsers(tx: Tx, companyId: string, product: ProductTy
     order by u.last_name, u.first_name, u.id limit 500`);
   return rows;
 }
+
+/** The users who hold the product at the entity as App Admin (explicit grants; not the super admins). */
+export async function productAdmins(tx: Tx, companyId: string, product: ProductType, entityId: string): Promise<string[]> {
+  const { rows } = await tx.execute(sql`
+    select a.user_id from user_product_access a join products p on p.id = a.product_id
+    where a.company_id = ${companyId} and a.entity_id = ${entityId} and p.type = ${product} and a.role_type = 'app_admin'`);
+  return rows.map((r) => String((r as { user_id: string }).user_id));
+}

@@ -551,6 +551,28 @@ describe('leave', () => {
     expect((await admin.client.post(`/hrms/leave-requests/${req.body.id}/cancel`, {})).status).toBe(409);
   });
 
+  it('tells the manager and the entity’s App Admins of a request, and the requester of the decision (notifications)', async () => {
+    const hrAdmin = await addUser(t, admin, [{ entityId: admin.entityId, role: 'app_admin' }]);
+    const viewer = await addUser(t, admin, [{ entityId: admin.entityId, role: 'viewer' }]);
+    const titles = async (who: { client: typeof admin.client }, category: string) =>
+      ((await who.client.get('/notifications')).body.items as { category: string; title: string; url: string }[]).filter((n) => n.category === category);
+    const d = monday(20);
+    const req = await requester.client.post('/hrms/leave-requests', { leaveTypeId: annual, startDate: d(0), endDate: d(1), reason: 'Trip' });
+    expect(req.status).toBe(201);
+    for (const reviewer of [manager, hrAdmin]) {
+      const told = await titles(reviewer, 'leave_requests');
+      expect(told.some((n) => n.title.includes(`${d(0)} to ${d(1)}`) && n.title.includes('requested') && n.url === '/hrms/leaves')).toBe(true);
+    }
+    // Not the one who asked, not a viewer of the entity.
+    expect((await titles(requester, 'leave_requests')).some((n) => n.title.includes(d(0)))).toBe(false);
+    expect((await titles(viewer, 'leave_requests')).some((n) => n.title.includes(d(0)))).toBe(false);
+    const rejected = await manager.client.post(`/hrms/leave-requests/${req.body.id}/reject`, { comment: 'Busy week' });
+    expect(rejected.status).toBe(200);
+    const decisions = await titles(requester, 'leave_decisions');
+    expect(decisions.some((n) => n.title.includes(`${d(0)} to ${d(1)}, was rejected: Busy week`))).toBe(true);
+    expect((await titles(manager, 'leave_decisions')).some((n) => n.title.includes(d(0)))).toBe(false);
+  });
+
   it('nobody decides their own request: not an App Admin of the entity either', async () => {
     const hrAdmin = await addUser(t, admin, [{ entityId: admin.entityId, role: 'app_admin' }]);
     await addEmployee(admin.client, admin.entityId, { userId: hrAdmin.id });

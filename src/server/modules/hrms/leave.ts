@@ -20,7 +20,7 @@ import { hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes } from '../../db/schem
 import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
-import type { ModuleScope } from '../../platform/scope';
+import { productAdmins, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
@@ -279,7 +279,25 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
       .returning({ id: q.id });
     const created = await readRequest(tx, inserted!.id);
     await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.requested', created);
+    await tellReviewers(tx, scope, created, `${created.employeeName} requested ${created.leaveTypeName} leave, ${period(created)}`);
     return toRequest(scope)(created);
+  });
+}
+
+const LEAVES_PAGE = '/hrms/leaves';
+
+const period = (r: { startDate: string; endDate: string }) => (r.startDate === r.endDate ? r.startDate : `${r.startDate} to ${r.endDate}`);
+
+/** A request was made or cancelled: the employee's manager and the entity's HRMS App Admins hear of it. */
+async function tellReviewers(tx: Tx, scope: ModuleScope, request: { id: string; entityId: string; managerUserId: string | null }, title: string) {
+  const admins = await productAdmins(tx, scope.companyId, 'hrms', request.entityId);
+  await hrms.notify(tx, scope, {
+    recipients: [...(request.managerUserId ? [request.managerUserId] : []), ...admins],
+    category: 'leave_requests',
+    title,
+    url: LEAVES_PAGE,
+    entityId: request.entityId,
+    record: { type: 'hrms_leave_request', id: request.id },
   });
 }
 
@@ -301,6 +319,14 @@ export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'ap
     if (before.status !== 'pending') throw conflict(HRMS_MESSAGES.notPending);
     const decided = await decide(tx, scope, id, { status: decision, decisionComment: comment });
     await recordLeaveRequestEvent(tx, scope, audit, decision === 'approved' ? 'hrms.leave.approved' : 'hrms.leave.rejected', decided, before);
+    await hrms.notify(tx, scope, {
+      recipients: [decided.employeeUserId, decided.requestedBy].filter((id): id is string => id !== null),
+      category: 'leave_decisions',
+      title: `Your ${decided.leaveTypeName} leave, ${period(decided)}, was ${decision}${comment ? `: ${comment}` : ''}`,
+      url: LEAVES_PAGE,
+      entityId: decided.entityId,
+      record: { type: 'hrms_leave_request', id },
+    });
     return toRequest(scope)(decided);
   });
 }
@@ -312,6 +338,7 @@ export function cancelLeave(db: Db, user: SessionUser, id: string, audit: AuditC
     if (!mayCancel(scope, before)) throw forbidden(HRMS_MESSAGES.cannotCancel);
     const cancelled = await decide(tx, scope, id, { status: 'cancelled' });
     await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', cancelled, before);
+    await tellReviewers(tx, scope, cancelled, `${cancelled.employeeName} cancelled their ${cancelled.leaveTypeName} leave, ${period(cancelled)}`);
     return toRequest(scope)(cancelled);
   });
 }
