@@ -1,13 +1,40 @@
 // The fields of a module's forms: a labelled input or native select with its error message
 // (announced, and tied to the control for screen readers), the entity choice of a new record, the
 // form's own error, and a record's fields as a description list.
-import type { ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
+import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/utils';
+import type { ModuleScopeState } from './module-context';
 import { nativeSelect } from './styles';
 
 export type Errors = Record<string, string | undefined>;
+
+/**
+ * A form's values and errors, `id` (the prefix of its controls' ids) and `set(key)`: the change
+ * handler of that field's control. The values are read once, when the form mounts (dialogs mount
+ * their form each time they open).
+ */
+export function useFormState<V extends object>(initial: V | (() => V)) {
+  const id = useId();
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (key: keyof V) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  return { id, values, setValues, set, errors, setErrors };
+}
+
+/** A form's first values: each of `defaults`' keys read from the record being edited, where it has a value (not null). */
+export function valuesOf<V extends object>(record: { [K in keyof V]?: V[K] | null } | undefined, defaults: V): V {
+  const from: Partial<Record<keyof V, unknown>> = record ?? {};
+  return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, from[key as keyof V] ?? value])) as V;
+}
+
+/** The entities where the user may add records, and the one a new record starts in: the scope's, or the only one. */
+export function writableEntities(scope: ModuleScopeState) {
+  const writable = scope.entities.filter((e) => scope.can('member', e.id));
+  return { writable, initial: scope.entityId ?? (writable.length === 1 ? writable[0]!.id : '') };
+}
 
 /** The first message of each field from a zod result, for the form. */
 export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
@@ -44,6 +71,9 @@ export function formErrors(issues: readonly { path: PropertyKey[]; message: stri
 /** An error to show on a form: the API's sentence, or `failed` instead of a schema's words. */
 export const formMessage = (error: Error, failed: string) => (error.message && !SCHEMA_WORDING.test(error.message) ? error.message : failed);
 
+/** A control's id, and its error message (the Field's) tied to it for screen readers. */
+export const controlProps = (id: string, error?: string) => ({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined });
+
 export function TextField({
   id,
   label,
@@ -59,20 +89,32 @@ export function TextField({
   onChange: (value: string) => void;
   error?: string;
   type?: string;
-  inputMode?: 'decimal';
-  placeholder?: string;
-}) {
+} & Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'type'>) {
   return (
     <Field id={id} label={label} error={error}>
-      <Input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...rest}
-      />
+      <Input {...controlProps(id, error)} type={type} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+    </Field>
+  );
+}
+
+/** A labelled multi-line text box with its error message. */
+export function TextAreaField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  ...rest
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+} & Omit<ComponentProps<'textarea'>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Textarea {...controlProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
     </Field>
   );
 }
@@ -96,19 +138,20 @@ export function SelectField({
 }) {
   return (
     <Field id={id} label={label} error={error}>
-      <select
-        id={id}
-        className={nativeSelect}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
+      <select {...controlProps(id, error)} className={nativeSelect} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {children}
       </select>
     </Field>
   );
+}
+
+/** A select's options: each of `values` with its label. */
+export function Options<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
 }
 
 /** The entity of a new record: a select when the caller may write in several. */

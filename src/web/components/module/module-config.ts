@@ -52,81 +52,68 @@ export interface ModuleConfig {
   links: ModuleLink[];
 }
 
-export const CRM_MODULE: ModuleConfig = {
-  type: 'crm',
-  name: 'CRM',
-  tagline: 'Sales & customers',
-  icon: HandshakeIcon,
-  links: [
-    { to: '/crm', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
-    { to: '/crm/clients', label: 'Clients', icon: Building2Icon, ready: true },
-    { to: '/crm/contacts', label: 'Contacts', icon: ContactIcon, ready: true },
-    { to: '/crm/leads', label: 'Leads', icon: TargetIcon, ready: true },
-    { to: '/crm/opportunities', label: 'Opportunities', icon: HandshakeIcon, ready: true },
-    { to: '/crm/marketing', label: 'Marketing', icon: MegaphoneIcon },
-    { to: '/crm/support', label: 'Support', icon: LifeBuoyIcon },
-    { to: '/crm/reports', label: 'Reports', icon: ChartColumnIcon },
-    { to: '/crm/marketplace', label: 'Marketplace', icon: StoreIcon },
-    { to: '/crm/settings', label: 'Settings', icon: SettingsIcon },
-  ],
+/** Each module's sidebar caption, what it is, and its icon. */
+const HEADS: Record<'crm' | 'ats' | 'hrms' | 'projects', Omit<ModuleConfig, 'type' | 'links'>> = {
+  crm: { name: 'CRM', tagline: 'Sales & customers', icon: HandshakeIcon },
+  ats: { name: 'ATS', tagline: 'Applicant tracking', icon: UserCheckIcon },
+  hrms: { name: 'HRMS', tagline: 'People & payroll', icon: UsersIcon },
+  projects: { name: 'Projects', tagline: 'Project management', icon: FolderKanbanIcon },
 };
 
-export const ATS_MODULE: ModuleConfig = {
-  type: 'ats',
-  name: 'ATS',
-  tagline: 'Applicant tracking',
-  icon: UserCheckIcon,
-  links: [
-    { to: '/ats', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
-    { to: '/ats/requisitions', label: 'Requisitions', icon: ClipboardListIcon, ready: true },
-    { to: '/ats/jobs', label: 'Jobs', icon: BriefcaseIcon, ready: true },
-    { to: '/ats/candidates', label: 'Candidates', icon: UsersIcon, ready: true },
-    { to: '/ats/interviews', label: 'Interviews', icon: CalendarClockIcon, ready: true },
-    { to: '/ats/placements', label: 'Placements', icon: UserCheckIcon },
-    { to: '/ats/reports', label: 'Reports', icon: ChartColumnIcon },
-    { to: '/ats/marketplace', label: 'Marketplace', icon: StoreIcon },
-    { to: '/ats/settings', label: 'Settings', icon: SettingsIcon },
-  ],
-};
+/** Every module's sidebar links, spec §2, each module's in order: a `ready` link has its page, a `soon` one shows "Soon". */
+const LINKS: [to: string, label: string, icon: LucideIcon, state: 'ready' | 'soon'][] = [
+  ['/crm', 'Dashboard', LayoutDashboardIcon, 'ready'],
+  ['/crm/clients', 'Clients', Building2Icon, 'ready'],
+  ['/crm/contacts', 'Contacts', ContactIcon, 'ready'],
+  ['/crm/leads', 'Leads', TargetIcon, 'ready'],
+  ['/crm/opportunities', 'Opportunities', HandshakeIcon, 'ready'],
+  ['/crm/marketing', 'Marketing', MegaphoneIcon, 'soon'],
+  ['/crm/support', 'Support', LifeBuoyIcon, 'soon'],
+  ['/crm/reports', 'Reports', ChartColumnIcon, 'soon'],
+  ['/crm/marketplace', 'Marketplace', StoreIcon, 'soon'],
+  ['/crm/settings', 'Settings', SettingsIcon, 'soon'],
+  ['/ats', 'Dashboard', LayoutDashboardIcon, 'ready'],
+  ['/ats/requisitions', 'Requisitions', ClipboardListIcon, 'ready'],
+  ['/ats/jobs', 'Jobs', BriefcaseIcon, 'ready'],
+  ['/ats/candidates', 'Candidates', UsersIcon, 'ready'],
+  ['/ats/interviews', 'Interviews', CalendarClockIcon, 'ready'],
+  ['/ats/placements', 'Placements', UserCheckIcon, 'soon'],
+  ['/ats/reports', 'Reports', ChartColumnIcon, 'soon'],
+  ['/ats/marketplace', 'Marketplace', StoreIcon, 'soon'],
+  ['/ats/settings', 'Settings', SettingsIcon, 'soon'],
+  ['/hrms', 'Dashboard', LayoutDashboardIcon, 'ready'],
+  ['/hrms/employees', 'Employees', UsersIcon, 'ready'],
+  ['/hrms/onboarding', 'Onboarding', UserPlusIcon, 'soon'],
+  ['/hrms/attendance', 'Attendance', ClockIcon, 'soon'],
+  ['/hrms/leaves', 'Leaves', PlaneIcon, 'ready'],
+  ['/hrms/expenses', 'Expenses', ReceiptIcon, 'soon'],
+  ['/hrms/invoicing', 'Invoicing', FileSpreadsheetIcon, 'soon'],
+  ['/hrms/payroll', 'Payroll', WalletIcon, 'soon'],
+  ['/hrms/performance', 'Performance', TrophyIcon, 'soon'],
+  ['/hrms/portal', 'Employee Portal', CircleUserIcon, 'soon'],
+  ['/hrms/offboarding', 'Offboarding', UserMinusIcon, 'soon'],
+  ['/hrms/reports', 'Reports', ChartColumnIcon, 'soon'],
+  ['/hrms/settings', 'Settings', SettingsIcon, 'ready'],
+  ['/projects', 'Dashboard', LayoutDashboardIcon, 'ready'],
+  ['/projects/list', 'All Projects', FolderKanbanIcon, 'ready'],
+  ['/projects/roadmap', 'Roadmap', MapIcon, 'ready'],
+  ['/projects/tickets', 'Tickets', TicketIcon, 'ready'],
+  ['/projects/kanban', 'Kanban Board', SquareKanbanIcon, 'ready'],
+  ['/projects/sprint', 'Sprint', TimerIcon, 'soon'],
+  ['/projects/reports', 'Reports', ChartColumnIcon, 'soon'],
+  ['/projects/settings', 'Settings', SettingsIcon, 'soon'],
+];
 
-export const HRMS_MODULE: ModuleConfig = {
-  type: 'hrms',
-  name: 'HRMS',
-  tagline: 'People & payroll',
-  icon: UsersIcon,
-  links: [
-    { to: '/hrms', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
-    { to: '/hrms/employees', label: 'Employees', icon: UsersIcon, ready: true },
-    { to: '/hrms/onboarding', label: 'Onboarding', icon: UserPlusIcon },
-    { to: '/hrms/attendance', label: 'Attendance', icon: ClockIcon },
-    { to: '/hrms/leaves', label: 'Leaves', icon: PlaneIcon, ready: true },
-    { to: '/hrms/expenses', label: 'Expenses', icon: ReceiptIcon },
-    { to: '/hrms/invoicing', label: 'Invoicing', icon: FileSpreadsheetIcon },
-    { to: '/hrms/payroll', label: 'Payroll', icon: WalletIcon },
-    { to: '/hrms/performance', label: 'Performance', icon: TrophyIcon },
-    { to: '/hrms/portal', label: 'Employee Portal', icon: CircleUserIcon },
-    { to: '/hrms/offboarding', label: 'Offboarding', icon: UserMinusIcon },
-    { to: '/hrms/reports', label: 'Reports', icon: ChartColumnIcon },
-    { to: '/hrms/settings', label: 'Settings', icon: SettingsIcon, ready: true },
-  ],
-};
+/** A module's frame: its caption and its links (those under `/type`). */
+function moduleConfig(type: keyof typeof HEADS): ModuleConfig {
+  const links = LINKS.filter(([to]) => to === `/${type}` || to.startsWith(`/${type}/`));
+  return { type, ...HEADS[type], links: links.map(([to, label, icon, state]) => (state === 'ready' ? { to, label, icon, ready: true } : { to, label, icon })) };
+}
 
-export const PROJECTS_MODULE: ModuleConfig = {
-  type: 'projects',
-  name: 'Projects',
-  tagline: 'Project management',
-  icon: FolderKanbanIcon,
-  links: [
-    { to: '/projects', label: 'Dashboard', icon: LayoutDashboardIcon, ready: true },
-    { to: '/projects/list', label: 'All Projects', icon: FolderKanbanIcon, ready: true },
-    { to: '/projects/roadmap', label: 'Roadmap', icon: MapIcon, ready: true },
-    { to: '/projects/tickets', label: 'Tickets', icon: TicketIcon, ready: true },
-    { to: '/projects/kanban', label: 'Kanban Board', icon: SquareKanbanIcon, ready: true },
-    { to: '/projects/sprint', label: 'Sprint', icon: TimerIcon },
-    { to: '/projects/reports', label: 'Reports', icon: ChartColumnIcon },
-    { to: '/projects/settings', label: 'Settings', icon: SettingsIcon },
-  ],
-};
+export const CRM_MODULE = moduleConfig('crm');
+export const ATS_MODULE = moduleConfig('ats');
+export const HRMS_MODULE = moduleConfig('hrms');
+export const PROJECTS_MODULE = moduleConfig('projects');
 
 /** Every module, for tests that walk all four. */
 export const MODULES = [CRM_MODULE, ATS_MODULE, HRMS_MODULE, PROJECTS_MODULE] as const;

@@ -72,16 +72,7 @@ export function TwoFactorEnrollment({ onDone, onCancel, doneLabel = 'Done' }: { 
         <Field id="two-factor-password" label="Password">
           <PasswordInput id="two-factor-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel} disabled={start.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={start.isPending}>
-            {start.isPending ? 'Checking...' : 'Continue'}
-          </Button>
-        </div>
+        <StepButtons onCancel={onCancel} busy={start.isPending} submit="Continue" submitting="Checking..." />
       </form>
     );
   }
@@ -124,16 +115,7 @@ export function TwoFactorEnrollment({ onDone, onCancel, doneLabel = 'Done' }: { 
             onChange={(e) => setCode(e.target.value)}
           />
         </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel} disabled={confirm.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={confirm.isPending}>
-            {confirm.isPending ? 'Verifying...' : 'Verify and Enable'}
-          </Button>
-        </div>
+        <StepButtons onCancel={onCancel} busy={confirm.isPending} submit="Verify and Enable" submitting="Verifying..." />
       </form>
     );
   }
@@ -158,6 +140,22 @@ export function TwoFactorEnrollment({ onDone, onCancel, doneLabel = 'Done' }: { 
           {doneLabel}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** A step's buttons: Cancel when the enrollment can be left, and the step's submit; both disabled while it is sent. */
+function StepButtons({ onCancel, busy, submit, submitting }: { onCancel?: () => void; busy: boolean; submit: string; submitting: string }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {onCancel ? (
+        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? submitting : submit}
+      </Button>
     </div>
   );
 }

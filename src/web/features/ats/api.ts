@@ -1,75 +1,45 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Application,
-  ApplicationDetail,
-  AtsDashboard,
-  AtsUserOption,
-  Board,
-  BoardColumn,
-  Candidate,
-  CandidateCreateInput,
-  CandidatePage,
-  CandidateUpdateInput,
-  Interview,
-  InterviewCreateInput,
-  Job,
-  JobCreateInput,
-  JobPage,
-  JobUpdateInput,
-  MoveInput,
-  Stage,
-} from '@/shared/ats';
+import { queryOptions } from '@tanstack/react-query';
+import type * as Ats from '@/shared/ats';
 import type { Page } from '@/shared/pagination';
 import { api } from '@/web/lib/api';
+import { moduleQueries, type ListQuery } from '@/web/lib/record-queries';
 
-type Query = Record<string, string | number | undefined>;
+const ats = moduleQueries('ats');
 
-export const atsKeys = { all: ['ats'] as const };
+export const atsKeys = ats.keys;
 
-export const jobsQuery = (query: Query) =>
-  queryOptions({ queryKey: ['ats', 'jobs', query], queryFn: () => api.get<JobPage>('/ats/jobs', null, query), placeholderData: keepPreviousData });
-export const jobQuery = (id: string) => queryOptions({ queryKey: ['ats', 'job', id], queryFn: () => api.get<Job>(`/ats/jobs/${id}`) });
+export const jobsQuery = ats.list<Ats.JobPage>('jobs', '/ats/jobs');
+export const jobQuery = ats.one<Ats.Job>('job', '/ats/jobs');
 export const boardQuery = (jobId: string) =>
-  queryOptions({ queryKey: ['ats', 'board', jobId], queryFn: () => api.get<Board>(`/ats/jobs/${jobId}/board`, null, { limit: 20 }) });
-export const fetchColumnPage = (jobId: string, stage: Stage, cursor: string) =>
-  api.get<BoardColumn>(`/ats/jobs/${jobId}/board-column`, null, { stage, cursor, limit: 20 });
+  queryOptions({ queryKey: ['ats', 'board', jobId], queryFn: () => api.get<Ats.Board>(`/ats/jobs/${jobId}/board`, null, { limit: 20 }) });
+export const fetchColumnPage = (jobId: string, stage: Ats.Stage, cursor: string) =>
+  api.get<Ats.BoardColumn>(`/ats/jobs/${jobId}/board-column`, null, { stage, cursor, limit: 20 });
 
-export const candidatesQuery = (query: Query) =>
-  queryOptions({ queryKey: ['ats', 'candidates', query], queryFn: () => api.get<CandidatePage>('/ats/candidates', null, query), placeholderData: keepPreviousData });
-export const candidateQuery = (id: string) => queryOptions({ queryKey: ['ats', 'candidate', id], queryFn: () => api.get<Candidate>(`/ats/candidates/${id}`) });
-export const applicationsQuery = (query: Query) =>
-  queryOptions({ queryKey: ['ats', 'applications', query], queryFn: () => api.get<Page<Application>>('/ats/applications', null, query) });
-export const applicationQuery = (id: string) =>
-  queryOptions({ queryKey: ['ats', 'application', id], queryFn: () => api.get<ApplicationDetail>(`/ats/applications/${id}`) });
+export const candidatesQuery = ats.list<Ats.CandidatePage>('candidates', '/ats/candidates');
+export const candidateQuery = ats.one<Ats.Candidate>('candidate', '/ats/candidates');
+export const applicationsQuery = (query: ListQuery) =>
+  queryOptions({ queryKey: ['ats', 'applications', query], queryFn: () => api.get<Page<Ats.Application>>('/ats/applications', null, query) });
+export const applicationQuery = ats.one<Ats.ApplicationDetail>('application', '/ats/applications');
 
-export const interviewsQuery = (query: Query) =>
-  queryOptions({ queryKey: ['ats', 'interviews', query], queryFn: () => api.get<Page<Interview>>('/ats/interviews', null, query), placeholderData: keepPreviousData });
+export const interviewsQuery = ats.list<Page<Ats.Interview>>('interviews', '/ats/interviews');
 
-export const dashboardQuery = (entityId?: string) =>
-  queryOptions({ queryKey: ['ats', 'dashboard', entityId ?? 'all'], queryFn: () => api.get<AtsDashboard>('/ats/dashboard', null, { entityId }) });
+export const dashboardQuery = ats.forScope<Ats.AtsDashboard>('dashboard', '/ats/dashboard');
 
-export const userOptionsQuery = (entityId: string) =>
-  queryOptions({ queryKey: ['ats', 'user-options', entityId], queryFn: () => api.get<{ items: AtsUserOption[] }>('/ats/user-options', null, { entityId }) });
+export const userOptionsQuery = ats.options<Ats.AtsUserOption>('user-options', '/ats/user-options');
 
-/** Every ATS mutation refreshes every ATS query (counts, boards and dashboards depend on each other), and HRMS's after a hire. */
-function useAtsMutation<I, O>(fn: (input: I) => Promise<O>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: atsKeys.all }) });
-}
-
-export const useCreateJob = () => useAtsMutation((input: JobCreateInput) => api.post<Job>('/ats/jobs', null, input));
-export const useUpdateJob = () => useAtsMutation(({ id, ...input }: JobUpdateInput & { id: string }) => api.patch<Job>(`/ats/jobs/${id}`, null, input));
-export const useCreateCandidate = () => useAtsMutation((input: CandidateCreateInput) => api.post<Candidate>('/ats/candidates', null, input));
-export const useUpdateCandidate = () =>
-  useAtsMutation(({ id, ...input }: CandidateUpdateInput & { id: string }) => api.patch<Candidate>(`/ats/candidates/${id}`, null, input));
+// Every ATS mutation refreshes every ATS query (counts, boards and dashboards depend on each other), and HRMS's after a hire.
+export const useCreateJob = ats.creates<Ats.JobCreateInput, Ats.Job>('/ats/jobs');
+export const useUpdateJob = ats.updates<Ats.JobUpdateInput, Ats.Job>('/ats/jobs');
+export const useCreateCandidate = ats.creates<Ats.CandidateCreateInput, Ats.Candidate>('/ats/candidates');
+export const useUpdateCandidate = ats.updates<Ats.CandidateUpdateInput, Ats.Candidate>('/ats/candidates');
 export const useUploadResume = () =>
-  useAtsMutation(({ id, file }: { id: string; file: File }) =>
-    api.upload<Candidate>(`/ats/candidates/${id}/resume`, file, file.type || 'application/octet-stream', { fileName: file.name }),
+  ats.useMutation(({ id, file }: { id: string; file: File }) =>
+    api.upload<Ats.Candidate>(`/ats/candidates/${id}/resume`, file, file.type || 'application/octet-stream', { fileName: file.name }),
   );
-export const useApply = () => useAtsMutation((input: { candidateId: string; jobId: string }) => api.post<Application>('/ats/applications', null, input));
-export const useScheduleInterview = () => useAtsMutation((input: InterviewCreateInput) => api.post<Interview>('/ats/interviews', null, input));
+export const useApply = ats.creates<{ candidateId: string; jobId: string }, Ats.Application>('/ats/applications');
+export const useScheduleInterview = ats.creates<Ats.InterviewCreateInput, Ats.Interview>('/ats/interviews');
 export const useSubmitFeedback = () =>
-  useAtsMutation(({ id, ...input }: { id: string; rating: number; notes: string }) => api.post<Interview>(`/ats/interviews/${id}/feedback`, null, input));
+  ats.useMutation(({ id, ...input }: { id: string; rating: number; notes: string }) => api.post<Ats.Interview>(`/ats/interviews/${id}/feedback`, null, input));
 
 /** A move without the automatic refresh: the board applies it optimistically and settles itself. */
-export const moveApplication = ({ id, ...input }: MoveInput & { id: string }) => api.post<ApplicationDetail>(`/ats/applications/${id}/move`, null, input);
+export const moveApplication = ({ id, ...input }: Ats.MoveInput & { id: string }) => api.post<Ats.ApplicationDetail>(`/ats/applications/${id}/move`, null, input);

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, CalendarPlusIcon, DownloadIcon, PencilIcon, UploadIcon } from 'lucide-react';
+import { CalendarPlusIcon, DownloadIcon, UploadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ATS_MESSAGES, STAGE_LABELS, type Application, type Candidate } from '@/shared/ats';
 import { Button } from '@/web/components/ui/button';
-import { PageState } from '@/web/components/ui/page-state';
 import { toast } from '@/web/lib/toast';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { applicationQuery, applicationsQuery, candidateQuery, interviewsQuery, jobsQuery, useApply, useUploadResume } from './api';
 import { AtsPage } from './ats-page';
-import { PageHeading } from '@/web/components/module/module-page';
+import { RecordPage } from '@/web/components/module/record-page';
+import { DetailList } from '@/web/components/module/form-fields';
 import { nativeSelect } from '@/web/components/module/styles';
 import { StageBadge } from './components/badges';
 import { CandidateDialog, resumeProblem } from './components/candidate-dialog';
@@ -23,47 +23,30 @@ export function CandidatePage() {
 function CandidateDetail({ scope }: { scope: ModuleScopeState }) {
   const { id = '' } = useParams();
   const candidate = useQuery(candidateQuery(id));
-  const [editing, setEditing] = useState(false);
   const search = entitySearch(scope);
-  if (candidate.isPending) return <PageState>Loading...</PageState>;
-  if (candidate.isError) return <PageState>{candidate.error.message}</PageState>;
-  const c = candidate.data;
-  const canWrite = scope.can('member', c.entityId);
   return (
-    <>
-      <Link to={`/ats/candidates${search}`} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden />
-        Candidates
-      </Link>
-      <PageHeading
-        title={`${c.firstName} ${c.lastName}`}
-        description={c.email}
-        actions={
-          canWrite ? (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <PencilIcon aria-hidden />
-              Edit Candidate
-            </Button>
-          ) : null
-        }
-      />
-      <dl className="grid gap-3 rounded-lg border bg-background p-4 text-sm sm:grid-cols-4">
-        {[
-          ['Phone', c.phone || '—'],
-          ['Source', c.source || '—'],
-          ['Entity', c.entityName],
-          ['Added', formatDate(c.createdAt)],
-        ].map(([label, value]) => (
-          <div key={label} className="grid gap-0.5">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <Resume candidate={c} canWrite={canWrite} />
-      <Applications candidate={c} canWrite={canWrite} search={search} />
-      <CandidateDialog open={editing} onOpenChange={setEditing} scope={scope} candidate={c} />
-    </>
+    <RecordPage scope={scope} query={candidate} back={{ to: `/ats/candidates${search}`, label: 'Candidates' }}>
+      {(c, canWrite) => ({
+        title: `${c.firstName} ${c.lastName}`,
+        description: c.email,
+        edit: canWrite ? { label: 'Edit Candidate', dialog: (props) => <CandidateDialog {...props} scope={scope} candidate={c} /> } : undefined,
+        body: (
+          <>
+            <DetailList
+              items={[
+                ['Phone', c.phone || '—'],
+                ['Source', c.source || '—'],
+                ['Entity', c.entityName],
+                ['Added', formatDate(c.createdAt)],
+              ]}
+              className="rounded-lg border bg-background p-4 sm:grid-cols-4"
+            />
+            <Resume candidate={c} canWrite={canWrite} />
+            <Applications candidate={c} canWrite={canWrite} search={search} />
+          </>
+        ),
+      })}
+    </RecordPage>
   );
 }
 

@@ -3,10 +3,9 @@ import { BriefcaseIcon, CalendarCheckIcon, CalendarClockIcon, TimerIcon, UsersIc
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { STAGE_LABELS } from '@/shared/ats';
-import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { EmptyState } from '@/web/components/module/empty-state';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, KpiGrid, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { dashboardQuery } from './api';
 import { AtsPage } from './ats-page';
 import { formatWhen } from './format';
@@ -27,23 +26,8 @@ function Dashboard({ entityId, search }: { entityId?: string; search: string }) 
   const pipeline = (d?.byStage ?? []).map((s) => ({ stage: STAGE_LABELS[s.stage], candidates: s.candidates }));
   return (
     <>
-      <DashboardHeading title="ATS Dashboard" description="Open roles, candidates and interviews, live." sample={false} />
-      {figures.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {figures.error.message}
-        </p>
-      ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={figures.isPending}>
-        {kpis.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="flex min-w-0 flex-col gap-2 p-5">
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-              {label}
-              <Icon className="size-4 shrink-0" aria-hidden />
-            </dt>
-            <dd className="text-2xl font-bold tracking-tight tabular-nums">{value ?? '–'}</dd>
-          </Card>
-        ))}
-      </dl>
+      <DashboardHeading title="ATS Dashboard" description="Open roles, candidates and interviews, live." error={figures.error} />
+      <KpiGrid items={kpis} busy={figures.isPending} />
       {d && d.openJobs === 0 && d.inPipeline === 0 ? (
         <EmptyState
           icon={BriefcaseIcon}

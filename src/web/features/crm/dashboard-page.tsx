@@ -4,9 +4,8 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { currencyDigits, formatMoney, OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type CrmDashboard } from '@/shared/crm';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
-import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, KpiGrid, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { useDashboard } from './api';
 import { ClientStatusBadge } from './components/badges';
 import { CrmPage } from './crm-page';
@@ -49,26 +48,8 @@ function Dashboard({ scope }: { scope: ModuleScopeState }) {
   const empty = d && d.customers === 0 && d.openLeads === 0 && d.recentClients.length === 0 && d.pipelineByStage.every((s) => s.count === 0);
   return (
     <>
-      <DashboardHeading title="CRM Dashboard" description="Customers, leads and revenue, live." sample={false} />
-      {figures.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {figures.error.message}
-        </p>
-      ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={figures.isPending}>
-        {kpis.map(({ label, value, icon: Icon, hint }) => (
-          <Card key={label} className="flex min-w-0 flex-col gap-2 p-5">
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-              {label}
-              <Icon className="size-4 shrink-0" aria-hidden />
-            </dt>
-            <dd className="grid gap-1">
-              <span className="text-2xl font-bold tracking-tight tabular-nums break-words">{value ?? '–'}</span>
-              <span className="text-xs text-muted-foreground">{hint}</span>
-            </dd>
-          </Card>
-        ))}
-      </dl>
+      <DashboardHeading title="CRM Dashboard" description="Customers, leads and revenue, live." error={figures.error} />
+      <KpiGrid items={kpis} busy={figures.isPending} />
       {empty ? (
         <EmptyState
           icon={Building2Icon}

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
+import { RefreshCwIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CRM_MESSAGES, LEAD_SOURCE_LABELS, type Lead } from '@/shared/crm';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { Button } from '@/web/components/ui/button';
-import { PageState } from '@/web/components/ui/page-state';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/web/components/ui/tooltip';
 import { SectionCard } from '@/web/components/module/dashboard';
 import { leadQuery } from './api';
@@ -15,7 +14,7 @@ import { ConvertDialog } from './components/convert-dialog';
 import { DetailList } from '@/web/components/module/form-fields';
 import { LeadDialog } from './components/lead-dialog';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/components/module/module-page';
+import { RecordPage } from '@/web/components/module/record-page';
 import { formatWhen } from './format';
 
 export function LeadPage() {
@@ -25,75 +24,57 @@ export function LeadPage() {
 function LeadDetail({ scope }: { scope: ModuleScopeState }) {
   const { id = '' } = useParams();
   const lead = useQuery(leadQuery(id));
-  const [editing, setEditing] = useState(false);
   const [converting, setConverting] = useState(false);
   const search = entitySearch(scope);
-  if (lead.isPending) return <PageState>Loading...</PageState>;
-  if (lead.isError) {
-    return (
-      <PageState>
-        <span className="grid gap-3">
-          <span>{lead.error.message}</span>
-          <Link to={`/crm/leads${search}`} className="text-primary underline">
-            Back to Leads
-          </Link>
-        </span>
-      </PageState>
-    );
-  }
-  const l = lead.data;
-  const canWrite = scope.can('member', l.entityId);
-  const currency = scope.entities.find((e) => e.id === l.entityId)?.currency ?? 'USD';
   const link = (to: string, label: string) => (
     <Link key={to} to={`${to}${search}`} className="text-primary underline-offset-4 hover:underline">
       {label}
     </Link>
   );
   return (
-    <>
-      <Link to={`/crm/leads${search}`} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden />
-        Leads
-      </Link>
-      <PageHeading
-        title={l.name}
-        description={l.companyName || 'Lead'}
-        actions={
-          canWrite ? (
+    <RecordPage scope={scope} query={lead} back={{ to: `/crm/leads${search}`, label: 'Leads' }}>
+      {(l, canWrite) => {
+        const currency = scope.entities.find((e) => e.id === l.entityId)?.currency ?? 'USD';
+        return {
+          title: l.name,
+          description: l.companyName || 'Lead',
+          edit: canWrite ? { dialog: (props) => <LeadDialog {...props} scope={scope} lead={l} /> } : undefined,
+          actions: (edit) =>
+            canWrite ? (
+              <>
+                {edit}
+                {l.convertedAt ? null : <ConvertButton lead={l} onConvert={() => setConverting(true)} />}
+              </>
+            ) : null,
+          body: (
             <>
-              <Button variant="outline" onClick={() => setEditing(true)}>
-                <PencilIcon aria-hidden />
-                Edit
-              </Button>
-              {l.convertedAt ? null : <ConvertButton lead={l} onConvert={() => setConverting(true)} />}
+              {l.convertedAt ? (
+                <p role="status" className="rounded-md border border-violet-300 bg-violet-50 p-3 text-sm text-violet-900">
+                  Converted on {formatWhen(l.convertedAt)}: {l.convertedClientId ? link(`/crm/clients/${l.convertedClientId}`, 'client') : null}
+                  {l.convertedContactId ? <>, {link(`/crm/contacts/${l.convertedContactId}`, 'contact')}</> : null}
+                  {l.convertedOpportunityId ? <> and {link(`/crm/opportunities/${l.convertedOpportunityId}`, 'opportunity')}</> : null}.
+                </p>
+              ) : null}
+              <SectionCard title="Details">
+                <DetailList
+                  items={[
+                    ['Status', <LeadStatusBadge key="s" lead={l} />],
+                    ['Source', LEAD_SOURCE_LABELS[l.source]],
+                    ['Email', l.email || '—'],
+                    ['Company Name', l.companyName || '—'],
+                    ['Owner', l.ownerName ?? '—'],
+                    ['Entity', l.entityName],
+                    ['Created', formatWhen(l.createdAt)],
+                  ]}
+                />
+              </SectionCard>
+              <ActivityTimeline target="leadId" id={l.id} canWrite={canWrite} />
+              <ConvertDialog open={converting} onOpenChange={setConverting} lead={l} currency={currency} search={search} />
             </>
-          ) : null
-        }
-      />
-      {l.convertedAt ? (
-        <p role="status" className="rounded-md border border-violet-300 bg-violet-50 p-3 text-sm text-violet-900">
-          Converted on {formatWhen(l.convertedAt)}: {l.convertedClientId ? link(`/crm/clients/${l.convertedClientId}`, 'client') : null}
-          {l.convertedContactId ? <>, {link(`/crm/contacts/${l.convertedContactId}`, 'contact')}</> : null}
-          {l.convertedOpportunityId ? <> and {link(`/crm/opportunities/${l.convertedOpportunityId}`, 'opportunity')}</> : null}.
-        </p>
-      ) : null}
-      <SectionCard title="Details">
-        <DetailList
-          items={[
-            ['Status', <LeadStatusBadge key="s" lead={l} />],
-            ['Source', LEAD_SOURCE_LABELS[l.source]],
-            ['Email', l.email || '—'],
-            ['Company Name', l.companyName || '—'],
-            ['Owner', l.ownerName ?? '—'],
-            ['Entity', l.entityName],
-            ['Created', formatWhen(l.createdAt)],
-          ]}
-        />
-      </SectionCard>
-      <ActivityTimeline target="leadId" id={l.id} canWrite={canWrite} />
-      <LeadDialog open={editing} onOpenChange={setEditing} scope={scope} lead={l} />
-      <ConvertDialog open={converting} onOpenChange={setConverting} lead={l} currency={currency} search={search} />
-    </>
+          ),
+        };
+      }}
+    </RecordPage>
   );
 }
 

@@ -1,49 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DownloadIcon, HandshakeIcon, KanbanIcon, ListIcon, PlusIcon } from 'lucide-react';
+import { HandshakeIcon, KanbanIcon, ListIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatMoney, OPPORTUNITY_STAGE_LABELS, OPPORTUNITY_STAGES, type Opportunity } from '@/shared/crm';
-import { DataTable } from '@/web/components/module/data-table';
-import { EmptyState } from '@/web/components/module/empty-state';
-import { ListSelectFilter } from '@/web/components/module/list-controls';
-import { useListParams } from '@/web/components/module/list-params';
+import { ListActions, ListFilters } from '@/web/components/module/list-controls';
+import { labelled, useListQuery, type ListFilter, type ListQueryState } from '@/web/components/module/list-params';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
+import { PageHeading } from '@/web/components/module/module-page';
+import { entityColumn, exportHref, RecordLink, RecordTable } from '@/web/components/module/record-list';
 import { Button } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
 import { opportunitiesQuery } from './api';
 import { StageBadge } from './components/badges';
 import { OpportunityDialog } from './components/opportunity-dialog';
 import { PipelineBoard } from './components/pipeline-board';
 import { CrmPage } from './crm-page';
-import { PageHeading } from '@/web/components/module/module-page';
 import { formatDay, formatWhen, scopeCurrency } from './format';
-import { exportHref } from './list-helpers';
 
 export function OpportunitiesPage() {
   return <CrmPage title="Opportunities">{(scope) => <Opportunities scope={scope} />}</CrmPage>;
 }
 
-const SORTS = ['createdAt', 'name', 'amount'];
+const SEARCH: ListFilter = { kind: 'search', placeholder: 'Opportunity or client' };
+/** The list view's filters; the board has the search only. */
+const LIST_FILTERS: ListFilter[] = [
+  SEARCH,
+  { kind: 'select', param: 'stage', label: 'Stage', all: 'All stages', options: labelled(OPPORTUNITY_STAGES, OPPORTUNITY_STAGE_LABELS) },
+  {
+    kind: 'select',
+    param: 'open',
+    label: 'Open or closed',
+    all: 'All',
+    options: [
+      { value: 'true', label: 'Open' },
+      { value: 'false', label: 'Closed' },
+    ],
+  },
+];
 
 function Opportunities({ scope }: { scope: ModuleScopeState }) {
-  const list = useListParams();
   const [adding, setAdding] = useState(false);
+  const state = useListQuery({
+    entityId: scope.entityId,
+    sorts: { createdAt: 'desc', name: 'asc', amount: 'desc' },
+    filters: LIST_FILTERS,
+  });
+  const { list } = state;
   const view = list.get('view') === 'list' ? 'list' : 'board';
   const canWrite = scope.can('member');
   const search = entitySearch(scope);
-  const sortId = SORTS.includes(list.get('sort') ?? '') ? list.get('sort')! : 'createdAt';
-  const listQuery = {
-    entityId: scope.entityId,
-    q: list.get('q'),
-    stage: list.get('stage'),
-    open: list.get('open'),
-    sort: sortId,
-    dir: (list.get('dir') ?? (sortId === 'name' ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc',
-    cursor: list.get('cursor'),
-    limit: 25,
-  };
   const boardQuery = { entityId: scope.entityId, q: list.get('q'), limit: 20 };
 
   return (
@@ -63,80 +67,35 @@ function Opportunities({ scope }: { scope: ModuleScopeState }) {
                 List
               </Button>
             </div>
-            <Button asChild variant="outline">
-              <a href={exportHref('/crm/opportunities/export', view === 'list' ? listQuery : { entityId: scope.entityId, q: list.get('q') })} download>
-                <DownloadIcon aria-hidden />
-                Export CSV
-              </a>
-            </Button>
-            {canWrite ? (
-              <Button onClick={() => setAdding(true)}>
-                <PlusIcon aria-hidden />
-                Add Opportunity
-              </Button>
-            ) : null}
+            <ListActions
+              exportHref={exportHref(`${opportunitiesQuery.path}/export`, view === 'list' ? state.query : { entityId: scope.entityId, q: list.get('q') })}
+              addLabel="Add Opportunity"
+              onAdd={canWrite ? () => setAdding(true) : undefined}
+            />
           </>
         }
       />
-      <search className={view === 'list' ? 'grid gap-3 sm:grid-cols-[2fr_1fr_1fr]' : 'grid gap-1.5 sm:max-w-md'}>
-        <div className="grid gap-1.5">
-          <Label htmlFor="opportunity-search">Search</Label>
-          <Input
-            id="opportunity-search"
-            type="search"
-            placeholder="Opportunity or client"
-            defaultValue={list.get('q') ?? ''}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') list.set({ q: e.currentTarget.value.trim() });
-            }}
-            onBlur={(e) => e.currentTarget.value.trim() !== (list.get('q') ?? '') && list.set({ q: e.currentTarget.value.trim() })}
-          />
-        </div>
-        {view === 'list' ? (
-          <>
-            <ListSelectFilter id="opportunity-stage" label="Stage" value={listQuery.stage ?? ''} onChange={(value) => list.set({ stage: value })}>
-              <option value="">All stages</option>
-              {OPPORTUNITY_STAGES.map((s) => (
-                <option key={s} value={s}>
-                  {OPPORTUNITY_STAGE_LABELS[s]}
-                </option>
-              ))}
-            </ListSelectFilter>
-            <ListSelectFilter id="opportunity-open" label="Open or closed" value={listQuery.open ?? ''} onChange={(value) => list.set({ open: value })}>
-              <option value="">All</option>
-              <option value="true">Open</option>
-              <option value="false">Closed</option>
-            </ListSelectFilter>
-          </>
-        ) : null}
-      </search>
+      <ListFilters name="opportunity" filters={view === 'list' ? LIST_FILTERS : [SEARCH]} list={list} />
       {view === 'board' ? (
         <PipelineBoard query={boardQuery} canWrite={(entityId) => scope.can('member', entityId)} search={search} currency={scopeCurrency(scope.inScope)} />
       ) : (
-        <OpportunityList scope={scope} query={listQuery} onAdd={() => setAdding(true)} />
+        <OpportunityList scope={scope} state={state} onAdd={canWrite ? () => setAdding(true) : undefined} />
       )}
       <OpportunityDialog open={adding} onOpenChange={setAdding} scope={scope} />
     </>
   );
 }
 
-function OpportunityList({ scope, query, onAdd }: { scope: ModuleScopeState; query: Record<string, string | number | undefined>; onAdd: () => void }) {
-  const list = useListParams();
-  const opportunities = useQuery(opportunitiesQuery(query));
+function OpportunityList({ scope, state, onAdd }: { scope: ModuleScopeState; state: ListQueryState; onAdd?: () => void }) {
+  const opportunities = useQuery(opportunitiesQuery(state.query));
   const search = entitySearch(scope);
-  const canWrite = scope.can('member');
-  const filtered = Boolean(query.q || query.stage || query.open);
   const columns: ColumnDef<Opportunity>[] = [
     {
       id: 'name',
       accessorFn: (o) => o.name,
       header: 'Name',
       enableSorting: true,
-      cell: ({ row: { original: o } }) => (
-        <Link to={`/crm/opportunities/${o.id}${search}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {o.name}
-        </Link>
-      ),
+      cell: ({ row: { original: o } }) => <RecordLink to={`/crm/opportunities/${o.id}${search}`}>{o.name}</RecordLink>,
     },
     { id: 'client', header: 'Client', enableSorting: false, cell: ({ row }) => row.original.clientName },
     { id: 'stage', header: 'Stage', enableSorting: false, cell: ({ row }) => <StageBadge stage={row.original.stage} /> },
@@ -149,45 +108,23 @@ function OpportunityList({ scope, query, onAdd }: { scope: ModuleScopeState; que
     },
     { id: 'close', header: 'Expected Close', enableSorting: false, cell: ({ row }) => (row.original.expectedCloseDate ? formatDay(row.original.expectedCloseDate) : '—') },
     { id: 'owner', header: 'Owner', enableSorting: false, cell: ({ row }) => row.original.ownerName ?? '—' },
-    ...(scope.entities.length > 1 ? [{ id: 'entity', header: 'Entity', enableSorting: false, cell: ({ row }) => row.original.entityName } as ColumnDef<Opportunity>] : []),
+    ...entityColumn<Opportunity>(scope),
     { id: 'createdAt', accessorFn: (o) => o.createdAt, header: 'Created', enableSorting: true, cell: ({ row }) => formatWhen(row.original.createdAt) },
   ];
   return (
-    <DataTable
+    <RecordTable
       label="Opportunities"
       columns={columns}
-      data={opportunities.data?.items}
-      getRowId={(o) => o.id}
-      sort={{ id: String(query.sort), desc: query.dir === 'desc' }}
-      onSortChange={(s) => list.set({ sort: s.id, dir: s.desc ? 'desc' : 'asc' })}
-      isLoading={opportunities.isPending}
-      error={opportunities.error}
-      hasNext={Boolean(opportunities.data?.nextCursor)}
-      hasPrevious={Boolean(query.cursor)}
-      onNext={() => list.set({ cursor: opportunities.data?.nextCursor ?? undefined })}
-      onFirst={() => list.set({ cursor: undefined })}
-      empty={
-        filtered ? (
-          <EmptyState icon={HandshakeIcon} title="No opportunities match">
-            Change the search or the filters to see more.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={HandshakeIcon}
-            title="No opportunities yet"
-            action={
-              canWrite ? (
-                <Button onClick={onAdd}>
-                  <PlusIcon aria-hidden />
-                  Add Opportunity
-                </Button>
-              ) : undefined
-            }
-          >
-            {canWrite ? 'Add a deal with a client, or convert a qualified lead.' : 'Opportunities added by your sales team appear here.'}
-          </EmptyState>
-        )
-      }
+      state={state}
+      result={opportunities}
+      add={onAdd ? { label: 'Add Opportunity', onClick: onAdd } : undefined}
+      empty={{
+        icon: HandshakeIcon,
+        noMatch: 'No opportunities match',
+        none: 'No opportunities yet',
+        writer: 'Add a deal with a client, or convert a qualified lead.',
+        reader: 'Opportunities added by your sales team appear here.',
+      }}
     />
   );
 }

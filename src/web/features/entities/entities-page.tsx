@@ -1,16 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { MoreHorizontalIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { ENTITY_MESSAGES, type Entity } from '@/shared/entities';
-import { Button } from '@/web/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { TableCell, TableRow } from '@/web/components/ui/table';
 import { RequireSuperAdmin } from '@/web/lib/session';
 import { formatDate } from '@/web/lib/format';
 import { myProductsQuery } from '../products/api';
-import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
-import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '@/web/components/admin/admin-list';
+import { AdminListPage, AdminTable, EditRowMenu } from '@/web/components/admin/admin-list';
 import { useFocusReturn } from '@/web/lib/use-focus-return';
 import { entitiesQuery } from './api';
 import { AddEntityDialog } from './components/add-entity-dialog';
@@ -37,82 +33,44 @@ function Entities() {
     if (products.isError) toast.error('Error', { description: ENTITY_MESSAGES.productsLoadFailed });
   }, [products.isError, products.errorUpdatedAt]);
 
-  const entities = usePagedRows(list, ENTITY_MESSAGES.loadFailed);
-
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <AdminHeader title="Entity Management" backTo="/settings" backLabel="Back to Settings" />
-      <AdminMain>
-        <ListCard
-          title="Entities"
-          description="Business units and locations of your company, newest first."
-          action={
-            <Button
-              id="add-entity"
-              onClick={() => {
-                focus.returnTo('add-entity');
-                setAdding(true);
-              }}
-            >
-              <PlusIcon aria-hidden />
-              Add Entity
-            </Button>
-          }
-        >
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Entity Name</TableHead>
-                <TableHead>Organization</TableHead>
-                <TableHead>Country</TableHead>
-                <TableHead>Created Date</TableHead>
-                <TableHead className="w-24 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.isPending ? (
-                <TableMessageRow colSpan={5} busy>
-                  Loading...
-                </TableMessageRow>
-              ) : entities.length === 0 ? (
-                <TableMessageRow colSpan={5}>No entities found. Create your first entity to get started.</TableMessageRow>
-              ) : (
-                entities.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell className="font-medium">{e.name}</TableCell>
-                    <TableCell>{e.organizationName ?? 'Unknown'}</TableCell>
-                    <TableCell className="whitespace-nowrap">{e.country}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(e.createdAt)}</TableCell>
-                    <TableCell className="text-right">
-                      <DropdownMenu>
-                        <DropdownMenuTrigger asChild>
-                          <Button id={`entity-actions-${e.id}`} variant="ghost" size="icon" aria-label={`Actions for ${e.name}`}>
-                            <MoreHorizontalIcon aria-hidden />
-                          </Button>
-                        </DropdownMenuTrigger>
-                        <DropdownMenuContent align="end">
-                          <DropdownMenuItem
-                            onSelect={() => {
-                              focus.returnTo(`entity-actions-${e.id}`, 'add-entity');
-                              setEditing(e);
-                            }}
-                          >
-                            <PencilIcon aria-hidden />
-                            Edit
-                          </DropdownMenuItem>
-                        </DropdownMenuContent>
-                      </DropdownMenu>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-          <LoadMore hasNextPage={!list.isError && list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
-        </ListCard>
-      </AdminMain>
-      <AddEntityDialog open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
-      <EditEntityDialog entity={editing} onOpenChange={(open) => !open && setEditing(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
-    </div>
+    <AdminListPage
+      title="Entity Management"
+      list={{ title: 'Entities', description: 'Business units and locations of your company, newest first.' }}
+      add={{ id: 'add-entity', label: 'Add Entity', onClick: () => setAdding(true) }}
+      focus={focus}
+      dialogs={
+        <>
+          <AddEntityDialog open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
+          <EditEntityDialog entity={editing} onOpenChange={(open) => !open && setEditing(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
+        </>
+      }
+    >
+      <AdminTable
+        list={list}
+        loadFailed={ENTITY_MESSAGES.loadFailed}
+        headings={[{ label: 'Entity Name' }, { label: 'Organization' }, { label: 'Country' }, { label: 'Created Date' }, { label: 'Actions', className: 'w-24 text-right' }]}
+        empty="No entities found. Create your first entity to get started."
+      >
+        {(e) => (
+          <TableRow key={e.id}>
+            <TableCell className="font-medium">{e.name}</TableCell>
+            <TableCell>{e.organizationName ?? 'Unknown'}</TableCell>
+            <TableCell className="whitespace-nowrap">{e.country}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDate(e.createdAt)}</TableCell>
+            <TableCell className="text-right">
+              <EditRowMenu
+                id={`entity-actions-${e.id}`}
+                name={e.name}
+                onEdit={() => {
+                  focus.returnTo(`entity-actions-${e.id}`, 'add-entity');
+                  setEditing(e);
+                }}
+              />
+            </TableCell>
+          </TableRow>
+        )}
+      </AdminTable>
+    </AdminListPage>
   );
 }

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarCheckIcon, ClockIcon, PlaneIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card } from '@/web/components/ui/card';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { formatRange } from './format';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, KpiGrid, ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { dashboardQuery } from './api';
 import { HrmsPage } from './hrms-page';
@@ -25,23 +24,8 @@ function Dashboard({ entityId, search }: { entityId?: string; search: string }) 
   ];
   return (
     <>
-      <DashboardHeading title="HRMS Dashboard" description="Your people and their leave, live." sample={false} />
-      {figures.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {figures.error.message}
-        </p>
-      ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={figures.isPending}>
-        {kpis.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="flex min-w-0 flex-col gap-2 p-5">
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-              {label}
-              <Icon className="size-4 shrink-0" aria-hidden />
-            </dt>
-            <dd className="text-2xl font-bold tracking-tight tabular-nums">{value ?? '–'}</dd>
-          </Card>
-        ))}
-      </dl>
+      <DashboardHeading title="HRMS Dashboard" description="Your people and their leave, live." error={figures.error} />
+      <KpiGrid items={kpis} busy={figures.isPending} />
       {d && d.headcount === 0 ? (
         <EmptyState
           icon={UsersIcon}

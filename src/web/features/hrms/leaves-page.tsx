@@ -19,6 +19,8 @@ import { StatusBadge } from './components/status-badge';
 import { formatRange } from './format';
 import { HrmsPage } from './hrms-page';
 import { PageHeading } from '@/web/components/module/module-page';
+import { fieldErrors, FormError, SelectField, TextField, useFormState } from '@/web/components/module/form-fields';
+import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
 import { nativeSelect } from '@/web/components/module/styles';
 
 export function LeavesPage() {
@@ -268,61 +270,48 @@ function DecisionDialog({
 
 function RequestLeaveDialog({ open, onOpenChange, entityId }: { open: boolean; onOpenChange: (o: boolean) => void; entityId: string }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">{open ? <RequestLeaveForm entityId={entityId} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} size="md">
+      <RequestLeaveForm entityId={entityId} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
 function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () => void }) {
-  const id = useId();
   const types = useQuery(leaveTypesQuery(entityId));
   const request = useRequestLeave();
-  const [values, setValues] = useState({ leaveTypeId: '', startDate: '', endDate: '', startHalf: false, endHalf: false, reason: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { id, values, setValues, set, errors, setErrors } = useFormState({ leaveTypeId: '', startDate: '', endDate: '', startHalf: false, endHalf: false, reason: '' });
   const days = values.startDate && values.endDate && values.endDate >= values.startDate ? workingDays(values.startDate, values.endDate, values.startHalf, values.endHalf) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = leaveRequestInput.safeParse(values);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    request.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Success', { description: HRMS_MESSAGES.leaveRequested });
-        onDone();
-      },
-      onError: (error) => setErrors({ form: error.message }),
-    });
+    request.mutate(parsed.data, { onSuccess: succeeded(HRMS_MESSAGES.leaveRequested, onDone), onError: (error) => setErrors({ form: error.message }) });
   };
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>Request Leave</DialogTitle>
-        <DialogDescription>Saturdays and Sundays are not counted.</DialogDescription>
-      </DialogHeader>
-      <Field id={`${id}-type`} label="Leave Type" error={errors.leaveTypeId}>
-        <select id={`${id}-type`} className={nativeSelect} value={values.leaveTypeId} onChange={(e) => setValues({ ...values, leaveTypeId: e.target.value })}>
-          <option value="">Choose a leave type</option>
-          {(types.data?.items ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} {t.allowanceDays === 0 ? '(unlimited)' : `(${t.allowanceDays} days a year)`}
-            </option>
-          ))}
-        </select>
-      </Field>
+    <DialogForm
+      title="Request Leave"
+      description="Saturdays and Sundays are not counted."
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel="Request Leave"
+      busy={request.isPending}
+      busyLabel="Sending..."
+    >
+      <SelectField id={`${id}-type`} label="Leave Type" value={values.leaveTypeId} onChange={set('leaveTypeId')} error={errors.leaveTypeId}>
+        <option value="">Choose a leave type</option>
+        {(types.data?.items ?? []).map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name} {t.allowanceDays === 0 ? '(unlimited)' : `(${t.allowanceDays} days a year)`}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-start`} label="First Day" error={errors.startDate}>
-          <Input id={`${id}-start`} type="date" value={values.startDate} onChange={(e) => setValues({ ...values, startDate: e.target.value })} />
-        </Field>
-        <Field id={`${id}-end`} label="Last Day" error={errors.endDate}>
-          <Input id={`${id}-end`} type="date" value={values.endDate} onChange={(e) => setValues({ ...values, endDate: e.target.value })} />
-        </Field>
+        <TextField id={`${id}-start`} label="First Day" type="date" value={values.startDate} onChange={set('startDate')} error={errors.startDate} />
+        <TextField id={`${id}-end`} label="Last Day" type="date" value={values.endDate} onChange={set('endDate')} error={errors.endDate} />
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="flex items-center gap-2">
@@ -334,30 +323,11 @@ function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () =
           <Label htmlFor={`${id}-eh`}>Last day: morning only</Label>
         </div>
       </div>
-      {errors.endHalf ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.endHalf}
-        </p>
-      ) : null}
-      <Field id={`${id}-reason`} label="Reason (optional)" error={errors.reason}>
-        <Input id={`${id}-reason`} value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} maxLength={500} />
-      </Field>
+      <FormError message={errors.endHalf} />
+      <TextField id={`${id}-reason`} label="Reason (optional)" value={values.reason} onChange={set('reason')} error={errors.reason} maxLength={500} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {days === null ? 'Choose the first and last day.' : `${days} working ${days === 1 ? 'day' : 'days'}.`}
       </p>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Request Leave'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -19,8 +19,51 @@ import {
   type Person,
 } from './content';
 import { MarketingLayout } from './marketing-layout';
-import { Avatar, CheckList, Section, SectionHeading } from './section';
+import { Avatar, CheckList, Section, SectionHeading, type Heading } from './section';
 import { SiteHeader } from './site-header';
+
+/** The headings of the landing page's sections, in the page's order. */
+const HEADINGS = {
+  offer: {
+    id: 'what-we-offer-title',
+    eyebrow: 'Five modules',
+    title: 'What We Offer',
+    intro: 'Everything you need to hire, manage, pay and grow your teams, and to win and deliver work for your customers.',
+  },
+  testimonials: {
+    id: 'testimonials-title',
+    eyebrow: 'Testimonials',
+    title: 'Loved by the teams who use it every day',
+    intro: 'People teams, finance teams and operations leaders on what changed when they moved to one platform.',
+  },
+  numbers: { id: 'numbers-title', eyebrow: 'The numbers', title: `${PRODUCT_NAME} by the numbers`, invert: true },
+  platform: {
+    id: 'platform-title',
+    eyebrow: 'Platform modules',
+    title: 'Start with one module. Add the rest when you are ready.',
+    intro: 'Every module is priced per user, per entity, per month. Bundle three or more and the discount grows.',
+  },
+  advantages: {
+    id: 'advantages-title',
+    eyebrow: 'Advantages',
+    title: `Why companies choose ${PRODUCT_NAME}`,
+    intro: 'Built for enterprises and growing companies that have outgrown a patchwork of tools.',
+  },
+  integrations: {
+    id: 'integrations-title',
+    eyebrow: 'Integrations',
+    title: 'Works with the 100+ tools you already use',
+    intro: 'Keep your accounting, banking, calendars and chat. WorkSphere connects to them, so data flows both ways and nobody copies it by hand.',
+    align: 'left',
+  },
+  steps: {
+    id: 'steps-title',
+    eyebrow: 'How it works',
+    title: 'Up and running in 3 easy steps',
+    intro: 'Your dedicated success manager guides you from the first call to go-live.',
+  },
+  stories: { id: 'stories-title', eyebrow: 'Customer stories', title: 'What our clients say', intro: 'From single-office teams to multi-country enterprises.' },
+} satisfies Record<string, Heading>;
 
 /** Spec §2 landing page: its sections in the spec's order. */
 export function LandingPage() {
@@ -161,13 +204,7 @@ function ModuleCard({ module: m }: { module: MarketingModule }) {
 
 function WhatWeOffer() {
   return (
-    <Section id="what-we-offer" labelledBy="what-we-offer-title">
-      <SectionHeading
-        id="what-we-offer-title"
-        eyebrow="Five modules"
-        title="What We Offer"
-        intro="Everything you need to hire, manage, pay and grow your teams, and to win and deliver work for your customers."
-      />
+    <Section id="what-we-offer" heading={HEADINGS.offer}>
       <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {MODULES.map((m) => (
           <ModuleCard key={m.id} module={m} />
@@ -226,19 +263,26 @@ function PersonCard({ person, variant }: { person: Person; variant: 'testimonial
   );
 }
 
-function Testimonials() {
+/** A section of quotes from people: the testimonials and the customer stories. */
+function QuoteSection({
+  id,
+  heading,
+  people,
+  variant,
+  className,
+}: {
+  id?: string;
+  heading: Heading;
+  people: Person[];
+  variant: 'testimonial' | 'client';
+  className?: string;
+}) {
   return (
-    <Section labelledBy="testimonials-title" className="bg-slate-50">
-      <SectionHeading
-        id="testimonials-title"
-        eyebrow="Testimonials"
-        title="Loved by the teams who use it every day"
-        intro="People teams, finance teams and operations leaders on what changed when they moved to one platform."
-      />
+    <Section id={id} heading={heading} className={className}>
       <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-        {TESTIMONIALS.map((p) => (
+        {people.map((p) => (
           <li key={p.name}>
-            <PersonCard person={p} variant="testimonial" />
+            <PersonCard person={p} variant={variant} />
           </li>
         ))}
       </ul>
@@ -246,10 +290,13 @@ function Testimonials() {
   );
 }
 
+function Testimonials() {
+  return <QuoteSection heading={HEADINGS.testimonials} people={TESTIMONIALS} variant="testimonial" className="bg-slate-50" />;
+}
+
 function Numbers() {
   return (
-    <Section labelledBy="numbers-title" className="bg-slate-900">
-      <SectionHeading id="numbers-title" eyebrow="The numbers" title={`${PRODUCT_NAME} by the numbers`} invert />
+    <Section heading={HEADINGS.numbers} className="bg-slate-900">
       <dl className="mt-12 grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-3">
         {STATS.map((s) => (
           <div key={s.label} className="flex flex-col-reverse justify-end border-l-2 border-blue-500 pl-4 sm:pl-6">
@@ -264,13 +311,7 @@ function Numbers() {
 
 function PlatformModules() {
   return (
-    <Section labelledBy="platform-title">
-      <SectionHeading
-        id="platform-title"
-        eyebrow="Platform modules"
-        title="Start with one module. Add the rest when you are ready."
-        intro="Every module is priced per user, per entity, per month. Bundle three or more and the discount grows."
-      />
+    <Section heading={HEADINGS.platform}>
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {MODULES.map((m) => (
           <li key={m.id} className="flex flex-col rounded-2xl border border-slate-200 p-5">
@@ -300,13 +341,7 @@ function PlatformModules() {
 
 function Advantages() {
   return (
-    <Section labelledBy="advantages-title" className="bg-slate-50">
-      <SectionHeading
-        id="advantages-title"
-        eyebrow="Advantages"
-        title={`Why companies choose ${PRODUCT_NAME}`}
-        intro="Built for enterprises and growing companies that have outgrown a patchwork of tools."
-      />
+    <Section heading={HEADINGS.advantages} className="bg-slate-50">
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {ADVANTAGES.map((a) => (
           <li key={a.title} className="rounded-2xl border border-slate-200 bg-white p-6">
@@ -327,13 +362,7 @@ function Integrations() {
     <Section id="integrations" labelledBy="integrations-title">
       <div className="grid items-center gap-12 lg:grid-cols-2">
         <div>
-          <SectionHeading
-            id="integrations-title"
-            eyebrow="Integrations"
-            title="Works with the 100+ tools you already use"
-            intro="Keep your accounting, banking, calendars and chat. WorkSphere connects to them, so data flows both ways and nobody copies it by hand."
-            align="left"
-          />
+          <SectionHeading {...HEADINGS.integrations} />
           <ContactButton intent="sales" variant="link" className="mt-4 h-auto px-0 text-base">
             Ask about an integration
             <ArrowRight aria-hidden />
@@ -353,13 +382,7 @@ function Integrations() {
 
 function EasySteps() {
   return (
-    <Section labelledBy="steps-title" className="bg-slate-50">
-      <SectionHeading
-        id="steps-title"
-        eyebrow="How it works"
-        title="Up and running in 3 easy steps"
-        intro="Your dedicated success manager guides you from the first call to go-live."
-      />
+    <Section heading={HEADINGS.steps} className="bg-slate-50">
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
         {STEPS.map((s, i) => (
           <li key={s.title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
@@ -387,23 +410,7 @@ function EasySteps() {
 }
 
 function ClientQuotes() {
-  return (
-    <Section id="customer-stories" labelledBy="stories-title">
-      <SectionHeading
-        id="stories-title"
-        eyebrow="Customer stories"
-        title="What our clients say"
-        intro="From single-office teams to multi-country enterprises."
-      />
-      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-        {CLIENT_QUOTES.map((p) => (
-          <li key={p.name}>
-            <PersonCard person={p} variant="client" />
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
+  return <QuoteSection id="customer-stories" heading={HEADINGS.stories} people={CLIENT_QUOTES} variant="client" />;
 }
 
 function FinalCallToAction() {

@@ -1,25 +1,32 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
 
-/** A page section labelled by its h2; `scroll-mt` keeps anchored sections clear of the sticky header. */
+/**
+ * A page section labelled by its h2; `scroll-mt` keeps anchored sections clear of the sticky header.
+ * Given a `heading`, the section starts with it; otherwise `labelledBy` names the h2 inside.
+ */
 export function Section({
   id,
-  labelledBy,
   className,
   children,
+  ...labelled
 }: {
   id?: string;
-  labelledBy: string;
   className?: string;
   children: ReactNode;
-}) {
+} & ({ heading: Heading; labelledBy?: never } | { labelledBy: string; heading?: never })) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={cn('scroll-mt-24 py-16 sm:py-24', className)}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
+    <section id={id} aria-labelledby={labelled.heading?.id ?? labelled.labelledBy} className={cn('scroll-mt-24 py-16 sm:py-24', className)}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        {labelled.heading ? <SectionHeading {...labelled.heading} /> : null}
+        {children}
+      </div>
     </section>
   );
 }
+
+export type Heading = ComponentProps<typeof SectionHeading>;
 
 export function SectionHeading({
   id,

@@ -1,12 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  organization,
-  organizationOptions,
-  organizationPage,
-  type OrganizationInput,
-} from '@/shared/organizations';
-import { DEFAULT_PAGE_SIZE } from '@/shared/pagination';
+import { queryOptions } from '@tanstack/react-query';
+import { organization, organizationOptions, organizationPage, type OrganizationInput } from '@/shared/organizations';
 import { api } from '@/web/lib/api';
+import { infiniteListQuery, useRefreshingMutation } from '@/web/lib/record-queries';
 
 export const organizationKeys = {
   all: ['organizations'] as const,
@@ -15,12 +10,7 @@ export const organizationKeys = {
 };
 
 /** The company's organizations, newest first, a page at a time. */
-export const organizationsQuery = infiniteQueryOptions({
-  queryKey: organizationKeys.list(),
-  queryFn: ({ pageParam }) => api.get('/organizations', organizationPage, { limit: DEFAULT_PAGE_SIZE, cursor: pageParam }),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+export const organizationsQuery = infiniteListQuery(organizationKeys.list(), '/organizations', organizationPage);
 
 /** Every organization of the company by name, for selects. */
 export const organizationOptionsQuery = queryOptions({
@@ -28,23 +18,12 @@ export const organizationOptionsQuery = queryOptions({
   queryFn: async () => (await api.get('/organizations/options', organizationOptions)).items,
 });
 
-export function useCreateOrganization() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: OrganizationInput) => api.post('/organizations', organization, input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: organizationKeys.all }),
-  });
-}
+export const useCreateOrganization = () =>
+  useRefreshingMutation((input: OrganizationInput) => api.post('/organizations', organization, input), [organizationKeys.all]);
 
-export function useUpdateOrganization() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: OrganizationInput & { id: string }) => api.patch(`/organizations/${id}`, organization, input),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: organizationKeys.all }),
-        // Entity lists and options show the organization's name.
-        qc.invalidateQueries({ queryKey: ['entities'] }),
-      ]),
-  });
-}
+export const useUpdateOrganization = () =>
+  useRefreshingMutation(
+    ({ id, ...input }: OrganizationInput & { id: string }) => api.patch(`/organizations/${id}`, organization, input),
+    // Entity lists and options show the organization's name.
+    [organizationKeys.all, ['entities']],
+  );

@@ -4,9 +4,8 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { PRIORITY_LABELS, TASK_STATUS_LABELS } from '@/shared/projects';
-import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/module/empty-state';
-import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, SectionCard } from '@/web/components/module/dashboard';
+import { AXIS_TICK, CHART_COLORS, ChartFrame, DashboardHeading, describeSeries, GRID_STROKE, KpiGrid, SectionCard } from '@/web/components/module/dashboard';
 import { dashboardQuery } from './api';
 import { ProjectsPage } from './projects-page';
 import { useLiveTasks } from './use-live-tasks';
@@ -46,23 +45,8 @@ function Dashboard({ entityId, search }: { entityId?: string; search: string }) 
   const empty = d && d.activeProjects === 0 && byPriority.every((r) => r.value === 0);
   return (
     <>
-      <DashboardHeading title="Projects Dashboard" description="Your projects and tasks, live." sample={false} />
-      {figures.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {figures.error.message}
-        </p>
-      ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={figures.isPending}>
-        {kpis.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="flex min-w-0 flex-col gap-2 p-5">
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-              {label}
-              <Icon className="size-4 shrink-0" aria-hidden />
-            </dt>
-            <dd className="text-2xl font-bold tracking-tight tabular-nums">{value ?? '–'}</dd>
-          </Card>
-        ))}
-      </dl>
+      <DashboardHeading title="Projects Dashboard" description="Your projects and tasks, live." error={figures.error} />
+      <KpiGrid items={kpis} busy={figures.isPending} />
       {empty ? (
         <EmptyState
           icon={FolderKanbanIcon}

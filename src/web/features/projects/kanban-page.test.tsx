@@ -1,34 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, mockApi, renderPage, uuid } from '@/web/test/admin';
+import { ADMIN, mockApi, renderPage } from '@/web/test/admin';
+import { ENTITY_ID as A, PROJECT_ID as P, PROJECTS_PRODUCT as PROJECTS, projectTask } from '@/web/test/projects';
 import { KanbanPage } from './kanban-page';
 
-const PROJECTS = { id: uuid(50), name: 'Projects', type: 'projects', description: null };
-const A = uuid(100);
-const P = uuid(300);
-
-const task = (n: number) => ({
-  id: uuid(1000 + n),
-  entityId: A,
-  projectId: P,
-  projectKey: 'WEB',
-  projectName: 'Website',
-  number: n,
-  code: `WEB-${n}`,
-  title: `Task ${n}`,
-  description: '',
-  status: 'todo',
-  priority: 'high',
-  assignee: null,
-  dueDate: null,
-  labels: [],
-  rank: `a${n}`,
-  version: 1,
-  createdAt: '2024-01-15T00:00:00.000Z',
-  updatedAt: '2024-01-15T00:00:00.000Z',
-});
-const tasks = (from: number, count: number) => Array.from({ length: count }, (_, i) => task(from + i));
+const tasks = (from: number, count: number) => Array.from({ length: count }, (_, i) => projectTask(from + i));
 
 afterEach(() => vi.unstubAllGlobals());
 

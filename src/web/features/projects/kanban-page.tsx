@@ -10,6 +10,7 @@ import { Board, type BoardMove } from '@/web/components/module/board';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { toast } from '@/web/lib/toast';
+import { cn } from '@/web/lib/utils';
 import { boardQuery, columnPage, moveTask, projectsQuery } from './api';
 import { applyTask, moveLocally } from './board-cache';
 import { formatDay, PriorityBadge, todayIso } from './components/badges';
@@ -191,25 +192,28 @@ function ProjectBoard({ scope, projectId, picker }: { scope: ModuleScopeState; p
         describe={(t) => `${t.code} ${t.title}`}
         canMove={canMove}
         onMove={onMove}
-        renderCard={(t) => (
-          <div className="grid gap-1.5 text-sm">
-            <Link to={`/projects/tickets/${t.id}${search}`} className="font-medium break-words text-foreground underline-offset-4 hover:underline">
-              <span className="font-mono text-xs text-muted-foreground">{t.code}</span> {t.title}
-            </Link>
-            <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-              <PriorityBadge priority={t.priority} />
-              {t.assignee ? (
-                <span className="inline-flex items-center gap-1">
-                  <UserIcon className="size-3" aria-hidden />
-                  {t.assignee.name}
-                </span>
-              ) : null}
-              {t.dueDate ? (
-                <span className={`inline-flex items-center gap-1 ${t.dueDate < today && t.status !== 'done' ? 'font-medium text-destructive' : ''}`}>
-                  <CalendarIcon className="size-3" aria-hidden />
-                  {formatDay(t.dueDate)}
-                </span>
-              ) : null}
+        renderCard={(t, { handle, overlay }) => (
+          <div className={cn('flex items-start gap-1 rounded-md border bg-background p-2 shadow-xs', overlay && 'shadow-lg')}>
+            {handle}
+            <div className="grid min-w-0 flex-1 gap-1.5 text-sm">
+              <Link to={`/projects/tickets/${t.id}${search}`} className="font-medium break-words text-foreground underline-offset-4 hover:underline">
+                <span className="font-mono text-xs text-muted-foreground">{t.code}</span> {t.title}
+              </Link>
+              <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                <PriorityBadge priority={t.priority} />
+                {t.assignee ? (
+                  <span className="inline-flex items-center gap-1">
+                    <UserIcon className="size-3" aria-hidden />
+                    {t.assignee.name}
+                  </span>
+                ) : null}
+                {t.dueDate ? (
+                  <span className={`inline-flex items-center gap-1 ${t.dueDate < today && t.status !== 'done' ? 'font-medium text-destructive' : ''}`}>
+                    <CalendarIcon className="size-3" aria-hidden />
+                    {formatDay(t.dueDate)}
+                  </span>
+                ) : null}
+              </div>
             </div>
           </div>
         )}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, PencilIcon, SquareKanbanIcon, TicketIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { SquareKanbanIcon, TicketIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/web/components/ui/button';
-import { PageState } from '@/web/components/ui/page-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { SectionCard } from '@/web/components/module/dashboard';
 import { projectQuery } from './api';
@@ -11,7 +10,7 @@ import { formatDay, PriorityBadge, Progress, ProjectStatusBadge } from './compon
 import { Markdown } from './components/markdown';
 import { ProjectDialog } from './components/project-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/components/module/module-page';
+import { RecordPage } from '@/web/components/module/record-page';
 
 export function ProjectPage() {
   return <ProjectsPage title="Project">{(scope) => <ProjectDetail scope={scope} />}</ProjectsPage>;
@@ -20,101 +19,80 @@ export function ProjectPage() {
 function ProjectDetail({ scope }: { scope: ModuleScopeState }) {
   const { projectId = '' } = useParams();
   const project = useQuery(projectQuery(projectId));
-  const [editing, setEditing] = useState(false);
   const search = entitySearch(scope);
-
-  if (project.isPending) return <PageState>Loading...</PageState>;
-  if (project.isError) {
-    return (
-      <PageState>
-        <span className="grid gap-3">
-          <span>{project.error.message}</span>
-          <Link to={`/projects/list${search}`} className="text-primary underline">
-            Back to All Projects
-          </Link>
-        </span>
-      </PageState>
-    );
-  }
-  const p = project.data;
-  const canWrite = scope.can('member', p.entityId);
-  const withProject = (path: string) => `${path}?project=${p.id}${scope.entityId ? `&entity=${scope.entityId}` : ''}`;
-  const details: [string, ReactNode][] = [
-    ['Key', <span key="k" className="font-mono">{p.key}</span>],
-    ['Status', <ProjectStatusBadge key="s" status={p.status} />],
-    ['Priority', <PriorityBadge key="p" priority={p.priority} />],
-    ['Lead', p.lead?.name ?? '—'],
-    ['Start Date', formatDay(p.startDate)],
-    ['Due Date', formatDay(p.dueDate)],
-    ['Entity', p.entityName],
-    ['Tasks', `${p.doneCount} of ${p.taskCount} done`],
-  ];
-
   return (
-    <>
-      <Link to={`/projects/list${search}`} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden />
-        All Projects
-      </Link>
-      <PageHeading
-        title={p.name}
-        description={`${p.key} · ${p.entityName}`}
-        actions={
-          <>
-            <Button asChild variant="outline">
-              <Link to={withProject('/projects/kanban')}>
-                <SquareKanbanIcon aria-hidden />
-                Board
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/projects/tickets?projectId=${p.id}${scope.entityId ? `&entity=${scope.entityId}` : ''}`}>
-                <TicketIcon aria-hidden />
-                Tickets
-              </Link>
-            </Button>
-            {canWrite ? (
-              <Button onClick={() => setEditing(true)}>
-                <PencilIcon aria-hidden />
-                Edit Project
+    <RecordPage scope={scope} query={project} back={{ to: `/projects/list${search}`, label: 'All Projects' }}>
+      {(p, canWrite) => {
+        const withProject = (path: string) => `${path}?project=${p.id}${scope.entityId ? `&entity=${scope.entityId}` : ''}`;
+        const details: [string, ReactNode][] = [
+          ['Key', <span key="k" className="font-mono">{p.key}</span>],
+          ['Status', <ProjectStatusBadge key="s" status={p.status} />],
+          ['Priority', <PriorityBadge key="p" priority={p.priority} />],
+          ['Lead', p.lead?.name ?? '—'],
+          ['Start Date', formatDay(p.startDate)],
+          ['Due Date', formatDay(p.dueDate)],
+          ['Entity', p.entityName],
+          ['Tasks', `${p.doneCount} of ${p.taskCount} done`],
+        ];
+        return {
+          title: p.name,
+          description: `${p.key} · ${p.entityName}`,
+          edit: canWrite ? { label: 'Edit Project', primary: true, dialog: (props) => <ProjectDialog {...props} scope={scope} project={p} /> } : undefined,
+          actions: (edit) => (
+            <>
+              <Button asChild variant="outline">
+                <Link to={withProject('/projects/kanban')}>
+                  <SquareKanbanIcon aria-hidden />
+                  Board
+                </Link>
               </Button>
-            ) : null}
-          </>
-        }
-      />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <SectionCard title="Details" description="Status, dates and people" className="lg:col-span-1">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {details.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="min-w-0 break-words">{value}</dd>
+              <Button asChild variant="outline">
+                <Link to={`/projects/tickets?projectId=${p.id}${scope.entityId ? `&entity=${scope.entityId}` : ''}`}>
+                  <TicketIcon aria-hidden />
+                  Tickets
+                </Link>
+              </Button>
+              {edit}
+            </>
+          ),
+          body: (
+            <>
+              <div className="grid gap-4 lg:grid-cols-3">
+                <SectionCard title="Details" description="Status, dates and people" className="lg:col-span-1">
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                    {details.map(([label, value]) => (
+                      <div key={label} className="contents">
+                        <dt className="text-muted-foreground">{label}</dt>
+                        <dd className="min-w-0 break-words">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <div className="mt-4 grid gap-1">
+                    <span className="text-sm text-muted-foreground">Progress</span>
+                    <Progress value={p.progress} label="Project progress" />
+                  </div>
+                </SectionCard>
+                <SectionCard title="Description" description="What this project is for" className="lg:col-span-2">
+                  {p.description ? <Markdown>{p.description}</Markdown> : <p className="text-sm text-muted-foreground">No description yet.</p>}
+                </SectionCard>
               </div>
-            ))}
-          </dl>
-          <div className="mt-4 grid gap-1">
-            <span className="text-sm text-muted-foreground">Progress</span>
-            <Progress value={p.progress} label="Project progress" />
-          </div>
-        </SectionCard>
-        <SectionCard title="Description" description="What this project is for" className="lg:col-span-2">
-          {p.description ? <Markdown>{p.description}</Markdown> : <p className="text-sm text-muted-foreground">No description yet.</p>}
-        </SectionCard>
-      </div>
-      <SectionCard title="Members" description="Users with Projects access in this entity who work on it">
-        {p.members.length > 0 ? (
-          <ul className="flex flex-wrap gap-2">
-            {p.members.map((m) => (
-              <li key={m.id} className="rounded-full border bg-muted px-3 py-1 text-sm">
-                {m.name}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No members yet.</p>
-        )}
-      </SectionCard>
-      <ProjectDialog open={editing} onOpenChange={setEditing} scope={scope} project={p} />
-    </>
+              <SectionCard title="Members" description="Users with Projects access in this entity who work on it">
+                {p.members.length > 0 ? (
+                  <ul className="flex flex-wrap gap-2">
+                    {p.members.map((m) => (
+                      <li key={m.id} className="rounded-full border bg-muted px-3 py-1 text-sm">
+                        {m.name}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-muted-foreground">No members yet.</p>
+                )}
+              </SectionCard>
+            </>
+          ),
+        };
+      }}
+    </RecordPage>
   );
 }

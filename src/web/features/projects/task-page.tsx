@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { commentInput, PRIORITY_LABELS, PROJECTS_MESSAGES, TASK_STATUS_LABELS, TASK_STATUSES, type Activity, type TaskStatus } from '@/shared/projects';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
-import { PageState } from '@/web/components/ui/page-state';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
 import { formatDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
@@ -15,7 +13,8 @@ import { formatDay, PriorityBadge, TaskStatusBadge } from './components/badges';
 import { Markdown } from './components/markdown';
 import { TaskDialog } from './components/task-dialog';
 import { ProjectsPage } from './projects-page';
-import { PageHeading } from '@/web/components/module/module-page';
+import { RecordPage } from '@/web/components/module/record-page';
+import { Options } from '@/web/components/module/form-fields';
 import { nativeSelect } from '@/web/components/module/styles';
 import { Textarea } from '@/web/components/ui/textarea';
 
@@ -54,167 +53,145 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
   const { taskId = '' } = useParams();
   const id = useId();
   const task = useQuery(taskQuery(taskId));
-  const [editing, setEditing] = useState(false);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | undefined>();
   const addComment = useAddComment();
   const move = useMoveTask();
   const search = entitySearch(scope);
 
-  if (task.isPending) return <PageState>Loading...</PageState>;
-  if (task.isError) {
-    return (
-      <PageState>
-        <span className="grid gap-3">
-          <span>{task.error.message}</span>
-          <Link to={`/projects/tickets${search}`} className="text-primary underline">
-            Back to Tickets
-          </Link>
-        </span>
-      </PageState>
-    );
-  }
-  const t = task.data;
-  const canWrite = scope.can('member', t.entityId);
-  const details: [string, ReactNode][] = [
-    ['Project', <Link key="p" to={`/projects/${t.projectId}${search}`} className="text-primary underline underline-offset-4">{t.projectName}</Link>],
-    ['Status', <TaskStatusBadge key="s" status={t.status} />],
-    ['Priority', <PriorityBadge key="pr" priority={t.priority} />],
-    ['Assignee', t.assignee?.name ?? 'Unassigned'],
-    ['Due Date', formatDay(t.dueDate)],
-    ['Labels', t.labels.length > 0 ? t.labels.join(', ') : '—'],
-    ['Created', formatDateTime(t.createdAt)],
-  ];
-
-  const submitComment = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = commentInput.safeParse({ body: comment });
-    if (!parsed.success) return setCommentError(parsed.error.issues[0]!.message);
-    setCommentError(undefined);
-    addComment.mutate(
-      { id: t.id, body: parsed.data.body },
-      {
-        onSuccess: () => {
-          setComment('');
-          toast.success('Success', { description: PROJECTS_MESSAGES.commentAdded });
-        },
-        onError: (e) => setCommentError(e.message),
-      },
-    );
-  };
-
   return (
-    <>
-      <Link to={`/projects/tickets${search}`} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden />
-        Tickets
-      </Link>
-      <PageHeading
-        title={
-          <>
-            <span className="font-mono text-muted-foreground">{t.code}</span> {t.title}
-          </>
-        }
-        description={t.projectName}
-        actions={
-          canWrite ? (
+    <RecordPage scope={scope} query={task} back={{ to: `/projects/tickets${search}`, label: 'Tickets' }}>
+      {(t, canWrite) => {
+        const details: [string, ReactNode][] = [
+          ['Project', <Link key="p" to={`/projects/${t.projectId}${search}`} className="text-primary underline underline-offset-4">{t.projectName}</Link>],
+          ['Status', <TaskStatusBadge key="s" status={t.status} />],
+          ['Priority', <PriorityBadge key="pr" priority={t.priority} />],
+          ['Assignee', t.assignee?.name ?? 'Unassigned'],
+          ['Due Date', formatDay(t.dueDate)],
+          ['Labels', t.labels.length > 0 ? t.labels.join(', ') : '—'],
+          ['Created', formatDateTime(t.createdAt)],
+        ];
+
+        const submitComment = (event: FormEvent) => {
+          event.preventDefault();
+          const parsed = commentInput.safeParse({ body: comment });
+          if (!parsed.success) return setCommentError(parsed.error.issues[0]!.message);
+          setCommentError(undefined);
+          addComment.mutate(
+            { id: t.id, body: parsed.data.body },
+            {
+              onSuccess: () => {
+                setComment('');
+                toast.success('Success', { description: PROJECTS_MESSAGES.commentAdded });
+              },
+              onError: (e) => setCommentError(e.message),
+            },
+          );
+        };
+
+        return {
+          title: (
             <>
-              <div className="grid gap-1">
-                <label htmlFor={`${id}-status`} className="sr-only">
-                  Status
-                </label>
-                <select
-                  id={`${id}-status`}
-                  className={`${nativeSelect} h-9 w-40`}
-                  value={t.status}
-                  disabled={move.isPending}
-                  onChange={(e) =>
-                    move.mutate(
-                      { id: t.id, status: e.target.value as TaskStatus, afterId: null, beforeId: null },
-                      { onSuccess: (x) => toast.success('Success', { description: `Moved to ${TASK_STATUS_LABELS[x.status]}` }), onError: (err) => toast.error(err.message) },
-                    )
-                  }
-                >
-                  {TASK_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {TASK_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button onClick={() => setEditing(true)}>
-                <PencilIcon aria-hidden />
-                Edit Task
-              </Button>
+              <span className="font-mono text-muted-foreground">{t.code}</span> {t.title}
             </>
-          ) : null
-        }
-      />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="grid gap-4 lg:col-span-2">
-          <SectionCard title="Description" description="Markdown, as written">
-            {t.description ? <Markdown>{t.description}</Markdown> : <p className="text-sm text-muted-foreground">No description yet.</p>}
-          </SectionCard>
-          <SectionCard title="Comments" description={`${t.comments.length} ${t.comments.length === 1 ? 'comment' : 'comments'}`}>
-            <ol className="grid gap-4">
-              {t.comments.map((c) => (
-                <li key={c.id} className="grid gap-1 border-b pb-3 last:border-b-0">
-                  <p className="text-sm">
-                    <span className="font-medium">{c.author?.name ?? c.authorName}</span>{' '}
-                    <time dateTime={c.createdAt} className="text-muted-foreground">
-                      {formatDateTime(c.createdAt)}
-                    </time>
-                  </p>
-                  <Markdown>{c.body}</Markdown>
-                </li>
-              ))}
-            </ol>
-            {canWrite ? (
-              <form onSubmit={submitComment} noValidate className="mt-4 grid gap-2">
-                <Field id={`${id}-comment`} label="Add a comment" error={commentError}>
-                  <Textarea
-                    id={`${id}-comment`}
-                    value={comment}
-                    onChange={(e) => setComment(e.target.value)}
-                    aria-invalid={commentError ? true : undefined}
-                    aria-describedby={commentError ? `${id}-comment-error` : undefined}
-                  />
-                </Field>
-                <div>
-                  <Button type="submit" disabled={addComment.isPending}>
-                    {addComment.isPending ? 'Posting...' : 'Comment'}
-                  </Button>
+          ),
+          description: t.projectName,
+          edit: canWrite ? { label: 'Edit Task', primary: true, dialog: (props) => <TaskDialog {...props} scope={scope} task={t} /> } : undefined,
+          actions: (edit) =>
+            canWrite ? (
+              <>
+                <div className="grid gap-1">
+                  <label htmlFor={`${id}-status`} className="sr-only">
+                    Status
+                  </label>
+                  <select
+                    id={`${id}-status`}
+                    className={`${nativeSelect} h-9 w-40`}
+                    value={t.status}
+                    disabled={move.isPending}
+                    onChange={(e) =>
+                      move.mutate(
+                        { id: t.id, status: e.target.value as TaskStatus, afterId: null, beforeId: null },
+                        { onSuccess: (x) => toast.success('Success', { description: `Moved to ${TASK_STATUS_LABELS[x.status]}` }), onError: (err) => toast.error(err.message) },
+                      )
+                    }
+                  >
+                    <Options values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+                  </select>
                 </div>
-              </form>
-            ) : null}
-          </SectionCard>
-        </div>
-        <div className="grid content-start gap-4">
-          <SectionCard title="Details">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {details.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="min-w-0 break-words">{value}</dd>
+                {edit}
+              </>
+            ) : null,
+          body: (
+            <>
+              <div className="grid gap-4 lg:grid-cols-3">
+                <div className="grid gap-4 lg:col-span-2">
+                  <SectionCard title="Description" description="Markdown, as written">
+                    {t.description ? <Markdown>{t.description}</Markdown> : <p className="text-sm text-muted-foreground">No description yet.</p>}
+                  </SectionCard>
+                  <SectionCard title="Comments" description={`${t.comments.length} ${t.comments.length === 1 ? 'comment' : 'comments'}`}>
+                    <ol className="grid gap-4">
+                      {t.comments.map((c) => (
+                        <li key={c.id} className="grid gap-1 border-b pb-3 last:border-b-0">
+                          <p className="text-sm">
+                            <span className="font-medium">{c.author?.name ?? c.authorName}</span>{' '}
+                            <time dateTime={c.createdAt} className="text-muted-foreground">
+                              {formatDateTime(c.createdAt)}
+                            </time>
+                          </p>
+                          <Markdown>{c.body}</Markdown>
+                        </li>
+                      ))}
+                    </ol>
+                    {canWrite ? (
+                      <form onSubmit={submitComment} noValidate className="mt-4 grid gap-2">
+                        <Field id={`${id}-comment`} label="Add a comment" error={commentError}>
+                          <Textarea
+                            id={`${id}-comment`}
+                            value={comment}
+                            onChange={(e) => setComment(e.target.value)}
+                            aria-invalid={commentError ? true : undefined}
+                            aria-describedby={commentError ? `${id}-comment-error` : undefined}
+                          />
+                        </Field>
+                        <div>
+                          <Button type="submit" disabled={addComment.isPending}>
+                            {addComment.isPending ? 'Posting...' : 'Comment'}
+                          </Button>
+                        </div>
+                      </form>
+                    ) : null}
+                  </SectionCard>
                 </div>
-              ))}
-            </dl>
-          </SectionCard>
-          <SectionCard title="Activity" description="Newest first">
-            <ol className="grid gap-2 text-sm">
-              {t.activity.map((a) => (
-                <li key={a.id}>
-                  <span className="font-medium">{a.actorName}</span> {describe(a)}{' '}
-                  <time dateTime={a.createdAt} className="block text-xs text-muted-foreground">
-                    {formatDateTime(a.createdAt)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          </SectionCard>
-        </div>
-      </div>
-      <TaskDialog open={editing} onOpenChange={setEditing} scope={scope} task={t} />
-    </>
+                <div className="grid content-start gap-4">
+                  <SectionCard title="Details">
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                      {details.map(([label, value]) => (
+                        <div key={label} className="contents">
+                          <dt className="text-muted-foreground">{label}</dt>
+                          <dd className="min-w-0 break-words">{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </SectionCard>
+                  <SectionCard title="Activity" description="Newest first">
+                    <ol className="grid gap-2 text-sm">
+                      {t.activity.map((a) => (
+                        <li key={a.id}>
+                          <span className="font-medium">{a.actorName}</span> {describe(a)}{' '}
+                          <time dateTime={a.createdAt} className="block text-xs text-muted-foreground">
+                            {formatDateTime(a.createdAt)}
+                          </time>
+                        </li>
+                      ))}
+                    </ol>
+                  </SectionCard>
+                </div>
+              </div>
+            </>
+          ),
+        };
+      }}
+    </RecordPage>
   );
 }

@@ -2,33 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, MEMBER, mockApi, renderPage, uuid } from '@/web/test/admin';
+import { ENTITY_ID as A, PROJECT_ID as P, PROJECTS_PRODUCT as PROJECTS, projectTask } from '@/web/test/projects';
 import { TicketsPage } from './tickets-page';
 
-const PROJECTS = { id: uuid(50), name: 'Projects', type: 'projects', description: null };
-const A = uuid(100);
-const P = uuid(300);
-
-const task = (n: number, overrides: Record<string, unknown> = {}) => ({
-  id: uuid(200 + n),
-  entityId: A,
-  projectId: P,
-  projectKey: 'WEB',
-  projectName: 'Website',
-  number: n,
-  code: `WEB-${n}`,
-  title: `Task ${n}`,
-  description: '',
-  status: 'todo',
-  priority: 'high',
-  assignee: null,
-  dueDate: '2020-01-01',
-  labels: ['ui'],
-  rank: 'a0',
-  version: 1,
-  createdAt: '2024-01-15T00:00:00.000Z',
-  updatedAt: '2024-01-15T00:00:00.000Z',
-  ...overrides,
-});
+/** Overdue (due in 2020) and labelled, unless overridden. */
+const task = (n: number, overrides: Record<string, unknown> = {}) => projectTask(n, { dueDate: '2020-01-01', labels: ['ui'], ...overrides });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +25,7 @@ describe('Tickets page', () => {
     const calls = serve('app_admin', [task(1), task(2, { status: 'done' })]);
     renderPage(<TicketsPage />, { path: '/projects/tickets', user: ADMIN });
     const table = await screen.findByRole('table', { name: 'Tasks' });
-    expect(within(table).getByRole('link', { name: 'WEB-1 Task 1' })).toHaveAttribute('href', `/projects/tickets/${uuid(201)}`);
+    expect(within(table).getByRole('link', { name: 'WEB-1 Task 1' })).toHaveAttribute('href', `/projects/tickets/${uuid(1001)}`);
     expect(within(table).getAllByText(/\(overdue\)/)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'New Task' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { SearchIcon, KeyRoundIcon, LogOutIcon, MailIcon, MailXIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { SearchIcon, KeyRoundIcon, LogOutIcon, MailIcon, MailXIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { toast } from '@/web/lib/toast';
 import { useUrlParams } from '@/web/lib/use-url-params';
@@ -13,12 +13,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { PageState } from '@/web/components/ui/page-state';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/web/components/ui/tooltip';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
+import { TableCell, TableRow } from '@/web/components/ui/table';
 import { useSession } from '@/web/lib/session';
 import { errorMessage } from '@/web/lib/api';
 import { formatDate } from '@/web/lib/format';
 import { AdminHeader, AdminMain } from '@/web/components/admin/admin-header';
-import { ListCard, LoadMore, TableMessageRow, usePagedRows } from '@/web/components/admin/admin-list';
+import { AdminListPage, AdminTable } from '@/web/components/admin/admin-list';
 import { useFocusReturn } from '@/web/lib/use-focus-return';
 import { usersQuery, useSetUserActive, useUserLinkAction, type LinkAction, type UserFilters } from './api';
 import { AddUserWizard } from './components/add-user-wizard';
@@ -93,13 +93,16 @@ function Users() {
   const total = list.data?.pages[0]?.total;
   const filtered = Boolean(filters.search || filters.status || filters.role);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<User | null>(null);
-  const [signingOut, setSigningOut] = useState<User | null>(null);
-  const [editing, setEditing] = useState<User | null>(null);
-  const [deactivating, setDeactivating] = useState<User | null>(null);
   const setActive = useSetUserActive();
   const focus = useFocusReturn();
   const me = useSession().data?.id;
+  // One dialog about one user at a time: edit, sign out everywhere, deactivate or delete.
+  const [dialog, setDialog] = useState<{ kind: RowDialog; user: User } | null>(null);
+  const dialogProps = (kind: RowDialog) => ({
+    user: dialog?.kind === kind ? dialog.user : null,
+    onOpenChange: (open: boolean) => !open && setDialog(null),
+    onCloseAutoFocus: focus.onCloseAutoFocus,
+  });
 
   const sendLink = useUserLinkAction();
   const linkAction = (u: User, action: LinkAction) =>
@@ -120,217 +123,213 @@ function Users() {
       },
     );
 
-  // The spec has no text for this one: the server's message, or a sentence like the others'.
-  const users = usePagedRows(list, errorMessage(list.error, 'Failed to load users. Please try again.'));
-
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <AdminHeader title="User Management" backTo="/settings" backLabel="Back to Settings" />
-      <AdminMain>
-        <ListCard
-          title="Users"
-          description="The users of your company, newest first."
-          action={
-            <Button
-              id="add-user"
-              onClick={() => {
-                focus.returnTo('add-user');
-                setAdding(true);
-              }}
-            >
-              <PlusIcon aria-hidden />
-              Add User
-            </Button>
-          }
-        >
-          <div className="flex flex-wrap items-end gap-3 border-b p-4">
-            <div className="grid min-w-48 flex-1 gap-2">
-              <Label htmlFor="user-search">Search</Label>
-              <div className="relative">
-                <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input
-                  id="user-search"
-                  type="search"
-                  placeholder="Name or email"
-                  className="pl-9"
-                  value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
-                />
-              </div>
-            </div>
-            <div className="grid w-40 gap-2">
-              <Label htmlFor="user-status-filter">Status</Label>
-              <Select value={filters.status ?? ALL} onValueChange={(v) => set('status', v)}>
-                <SelectTrigger id="user-status-filter" className="bg-background">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>All statuses</SelectItem>
-                  {USER_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {USER_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid w-40 gap-2">
-              <Label htmlFor="user-role-filter">Role</Label>
-              <Select value={filters.role ?? ALL} onValueChange={(v) => set('role', v)}>
-                <SelectTrigger id="user-role-filter" className="bg-background">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>All roles</SelectItem>
-                  <SelectItem value="user">User</SelectItem>
-                  <SelectItem value="super_admin">Super Admin</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
-            <p role="status" className="basis-full text-sm text-muted-foreground sm:basis-auto sm:pb-2">
-              {total === undefined || total === null ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}`}
-            </p>
+    <AdminListPage
+      title="User Management"
+      list={{ title: 'Users', description: 'The users of your company, newest first.' }}
+      add={{ id: 'add-user', label: 'Add User', onClick: () => setAdding(true) }}
+      focus={focus}
+      dialogs={
+        <>
+          <AddUserWizard open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
+          <SignOutEverywhereDialog {...dialogProps('signOut')} />
+          <DeleteUserDialog {...dialogProps('delete')} />
+          <EditUserDialog {...dialogProps('edit')} />
+          <DeactivateUserDialog {...dialogProps('deactivate')} />
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-end gap-3 border-b p-4">
+        <div className="grid min-w-48 flex-1 gap-2">
+          <Label htmlFor="user-search">Search</Label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input id="user-search" type="search" placeholder="Name or email" className="pl-9" value={typed} onChange={(e) => setTyped(e.target.value)} />
           </div>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Created Date</TableHead>
-                <TableHead className="w-44 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.isPending ? (
-                <TableMessageRow colSpan={6} busy>
-                  Loading...
-                </TableMessageRow>
-              ) : users.length === 0 ? (
-                <TableMessageRow colSpan={6}>
-                  {filtered ? 'No users match these filters.' : 'No users found. Create your first user to get started.'}
-                </TableMessageRow>
-              ) : (
-                users.map((u) => {
-                  const name = `${u.firstName} ${u.lastName}`;
-                  return (
-                    <TableRow key={u.id}>
-                      <TableCell className="whitespace-nowrap font-medium">{name}</TableCell>
-                      <TableCell>{u.email}</TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        <Badge variant={u.role === 'super_admin' ? 'default' : 'secondary'}>{roleLabel(u.role)}</Badge>
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        <StatusBadge status={u.status} />
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(u.createdAt)}</TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            id={`edit-user-${u.id}`}
-                            aria-label={`Edit ${name}`}
-                            title="Edit"
-                            onClick={() => {
-                              focus.returnTo(`edit-user-${u.id}`, 'add-user');
-                              setEditing(u);
-                            }}
-                          >
-                            <PencilIcon aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            id={`sign-out-user-${u.id}`}
-                            aria-label={`Sign Out Everywhere: ${name}`}
-                            title="Sign Out Everywhere"
-                            onClick={() => {
-                              focus.returnTo(`sign-out-user-${u.id}`, 'add-user');
-                              setSigningOut(u);
-                            }}
-                          >
-                            <LogOutIcon aria-hidden />
-                          </Button>
-                          <DropdownMenu>
-                            <DropdownMenuTrigger asChild>
-                              <Button id={`user-actions-${u.id}`} variant="ghost" size="icon" aria-label={`More actions for ${name}`} title="More actions">
-                                <MoreHorizontalIcon aria-hidden />
-                              </Button>
-                            </DropdownMenuTrigger>
-                            <DropdownMenuContent align="end">
-                              {u.status === 'active' ? (
-                                <DropdownMenuItem onSelect={() => linkAction(u, 'send-password-reset')}>
-                                  <KeyRoundIcon aria-hidden />
-                                  Send Password Reset
-                                </DropdownMenuItem>
-                              ) : null}
-                              {u.status === 'invited' ? (
-                                <>
-                                  <DropdownMenuItem onSelect={() => linkAction(u, 'resend-invitation')}>
-                                    <MailIcon aria-hidden />
-                                    Resend Invitation
-                                  </DropdownMenuItem>
-                                  <DropdownMenuItem onSelect={() => linkAction(u, 'revoke-invitation')}>
-                                    <MailXIcon aria-hidden />
-                                    Revoke Invitation
-                                  </DropdownMenuItem>
-                                </>
-                              ) : null}
-                              {u.status === 'deactivated' ? (
-                                <DropdownMenuItem onSelect={() => reactivate(u)}>
-                                  <UserCheckIcon aria-hidden />
-                                  Reactivate
-                                </DropdownMenuItem>
-                              ) : null}
-                              {u.status === 'active' && u.id !== me ? (
-                                <DropdownMenuItem
-                                  onSelect={() => {
-                                    focus.returnTo(`user-actions-${u.id}`, 'add-user');
-                                    setDeactivating(u);
-                                  }}
-                                >
-                                  <UserXIcon aria-hidden />
-                                  Deactivate
-                                </DropdownMenuItem>
-                              ) : null}
-                            </DropdownMenuContent>
-                          </DropdownMenu>
-                          {u.id === me ? (
-                            <DeleteSelfButton name={name} />
-                          ) : (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              id={`delete-user-${u.id}`}
-                              aria-label={`Delete ${name}`}
-                              className="text-destructive hover:text-destructive"
-                              onClick={() => {
-                                focus.returnTo(`delete-user-${u.id}`, 'add-user');
-                                setDeleting(u);
-                              }}
-                            >
-                              <Trash2Icon aria-hidden />
-                            </Button>
-                          )}
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
-          <LoadMore hasNextPage={!list.isError && list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
-        </ListCard>
-      </AdminMain>
-      <AddUserWizard open={adding} onOpenChange={setAdding} onCloseAutoFocus={focus.onCloseAutoFocus} />
-      <SignOutEverywhereDialog user={signingOut} onOpenChange={(open) => !open && setSigningOut(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
-      <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
-      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
-      <DeactivateUserDialog user={deactivating} onOpenChange={(open) => !open && setDeactivating(null)} onCloseAutoFocus={focus.onCloseAutoFocus} />
+        </div>
+        <SelectFilter id="user-status-filter" label="Status" value={filters.status} onChange={(v) => set('status', v)} all="All statuses" options={STATUS_OPTIONS} />
+        <SelectFilter id="user-role-filter" label="Role" value={filters.role} onChange={(v) => set('role', v)} all="All roles" options={ROLE_OPTIONS} />
+        <p role="status" className="basis-full text-sm text-muted-foreground sm:basis-auto sm:pb-2">
+          {total === undefined || total === null ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? 'user' : 'users'}`}
+        </p>
+      </div>
+      <AdminTable
+        list={list}
+        // The spec has no text for this one: the server's message, or a sentence like the others'.
+        loadFailed={errorMessage(list.error, 'Failed to load users. Please try again.')}
+        headings={[
+          { label: 'Name' },
+          { label: 'Email' },
+          { label: 'Role' },
+          { label: 'Status' },
+          { label: 'Created Date' },
+          { label: 'Actions', className: 'w-44 text-right' },
+        ]}
+        empty={filtered ? 'No users match these filters.' : 'No users found. Create your first user to get started.'}
+      >
+        {(u) => (
+          <UserRow
+            key={u.id}
+            user={u}
+            isMe={u.id === me}
+            open={(kind, from) => {
+              focus.returnTo(from, 'add-user');
+              setDialog({ kind, user: u });
+            }}
+            linkAction={(action) => linkAction(u, action)}
+            reactivate={() => reactivate(u)}
+          />
+        )}
+      </AdminTable>
+    </AdminListPage>
+  );
+}
+
+/** The dialogs a user's row opens. */
+type RowDialog = 'edit' | 'signOut' | 'deactivate' | 'delete';
+
+const STATUS_OPTIONS = USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }));
+const ROLE_OPTIONS = [
+  { value: 'user', label: 'User' },
+  { value: 'super_admin', label: 'Super Admin' },
+];
+
+/** A filter of the list: a labelled select whose first choice, `all`, is no filter. */
+function SelectFilter({
+  id,
+  label,
+  value,
+  onChange,
+  all,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  all: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="grid w-40 gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? ALL} onValueChange={onChange}>
+        <SelectTrigger id={id} className="bg-background">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{all}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
+  );
+}
+
+/**
+ * A user's row: Edit and Sign Out Everywhere, the menu of what their status allows, and Delete.
+ * `open` opens a dialog about the user, naming the button focus goes back to.
+ */
+function UserRow({
+  user: u,
+  isMe,
+  open,
+  linkAction,
+  reactivate,
+}: {
+  user: User;
+  isMe: boolean;
+  open: (dialog: RowDialog, from: string) => void;
+  linkAction: (action: LinkAction) => void;
+  reactivate: () => void;
+}) {
+  const name = `${u.firstName} ${u.lastName}`;
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap font-medium">{name}</TableCell>
+      <TableCell>{u.email}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <Badge variant={u.role === 'super_admin' ? 'default' : 'secondary'}>{roleLabel(u.role)}</Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <StatusBadge status={u.status} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(u.createdAt)}</TableCell>
+      <TableCell className="text-right">
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="icon" id={`edit-user-${u.id}`} aria-label={`Edit ${name}`} title="Edit" onClick={() => open('edit', `edit-user-${u.id}`)}>
+            <PencilIcon aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            id={`sign-out-user-${u.id}`}
+            aria-label={`Sign Out Everywhere: ${name}`}
+            title="Sign Out Everywhere"
+            onClick={() => open('signOut', `sign-out-user-${u.id}`)}
+          >
+            <LogOutIcon aria-hidden />
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button id={`user-actions-${u.id}`} variant="ghost" size="icon" aria-label={`More actions for ${name}`} title="More actions">
+                <MoreHorizontalIcon aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {u.status === 'active' ? (
+                <DropdownMenuItem onSelect={() => linkAction('send-password-reset')}>
+                  <KeyRoundIcon aria-hidden />
+                  Send Password Reset
+                </DropdownMenuItem>
+              ) : null}
+              {u.status === 'invited' ? (
+                <>
+                  <DropdownMenuItem onSelect={() => linkAction('resend-invitation')}>
+                    <MailIcon aria-hidden />
+                    Resend Invitation
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => linkAction('revoke-invitation')}>
+                    <MailXIcon aria-hidden />
+                    Revoke Invitation
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+              {u.status === 'deactivated' ? (
+                <DropdownMenuItem onSelect={reactivate}>
+                  <UserCheckIcon aria-hidden />
+                  Reactivate
+                </DropdownMenuItem>
+              ) : null}
+              {u.status === 'active' && !isMe ? (
+                <DropdownMenuItem onSelect={() => open('deactivate', `user-actions-${u.id}`)}>
+                  <UserXIcon aria-hidden />
+                  Deactivate
+                </DropdownMenuItem>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          {isMe ? (
+            <DeleteSelfButton name={name} />
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              id={`delete-user-${u.id}`}
+              aria-label={`Delete ${name}`}
+              className="text-destructive hover:text-destructive"
+              onClick={() => open('delete', `delete-user-${u.id}`)}
+            >
+              <Trash2Icon aria-hidden />
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ATS_MESSAGES, CANDIDATE_SOURCES, candidateCreateInput, candidateUpdateInput, MAX_RESUME_BYTES, type Candidate } from '@/shared/ats';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
+import { DialogForm, formDialog } from '@/web/components/module/record-dialog';
 import { toast } from '@/web/lib/toast';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { jobsQuery, useCreateCandidate, useUpdateCandidate, useUploadResume } from '../api';
-import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
-
-type Values = { entityId: string; firstName: string; lastName: string; email: string; phone: string; source: string; jobId: string };
+import { EntityField, fieldErrors, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 
 /** A résumé chosen in a form: a PDF of at most 5 MB (the server checks again, by its bytes too). */
 export function resumeProblem(file: File | null) {
@@ -21,46 +18,19 @@ export function resumeProblem(file: File | null) {
 }
 
 /** Add Candidate (no `candidate`: with an optional résumé and job to apply to) or edit one. */
-export function CandidateDialog({
-  open,
-  onOpenChange,
-  scope,
-  candidate,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  scope: ModuleScopeState;
-  candidate?: Candidate;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <CandidateForm scope={scope} candidate={candidate} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const CandidateDialog = formDialog(CandidateForm);
 
 function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; candidate?: Candidate; onDone: () => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [values, setValues] = useState<Values>({
-    entityId: candidate?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    firstName: candidate?.firstName ?? '',
-    lastName: candidate?.lastName ?? '',
-    email: candidate?.email ?? '',
-    phone: candidate?.phone ?? '',
-    source: candidate?.source ?? '',
-    jobId: '',
-  });
+  const { writable, initial } = writableEntities(scope);
+  const { id, values, set, errors, setErrors } = useFormState(() =>
+    valuesOf(candidate, { entityId: initial, firstName: '', lastName: '', email: '', phone: '', source: '', jobId: '' }),
+  );
   const [resume, setResume] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const create = useCreateCandidate();
   const update = useUpdateCandidate();
   const upload = useUploadResume();
   const saving = create.isPending || update.isPending || upload.isPending;
   const openJobs = useQuery({ ...jobsQuery({ entityId: values.entityId, status: 'open', sort: 'title', dir: 'asc', limit: 100 }), enabled: !candidate && values.entityId !== '' });
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,16 +68,20 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
     }
   };
 
-  const input = (key: keyof Values, label: string, type = 'text') => (
+  const input = (key: keyof typeof values, label: string, type = 'text') => (
     <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{candidate ? 'Edit Candidate' : 'Add Candidate'}</DialogTitle>
-        <DialogDescription>{candidate ? `${candidate.firstName} ${candidate.lastName}` : 'One candidate per email in an entity; they can apply to several jobs.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={candidate ? 'Edit Candidate' : 'Add Candidate'}
+      description={candidate ? `${candidate.firstName} ${candidate.lastName}` : 'One candidate per email in an entity; they can apply to several jobs.'}
+      onSubmit={(e) => void submit(e)}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={candidate ? 'Save Changes' : 'Add Candidate'}
+      busy={saving}
+    >
       {candidate ? null : <EntityField id={`${id}-entityId`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {input('firstName', 'First Name')}
@@ -148,15 +122,6 @@ function CandidateForm({ scope, candidate, onDone }: { scope: ModuleScopeState; 
           </Field>
         </>
       )}
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : candidate ? 'Save Changes' : 'Add Candidate'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,18 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ATS_MESSAGES, feedbackInput, type Interview } from '@/shared/ats';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { toast } from '@/web/lib/toast';
+import { TextAreaField } from '@/web/components/module/form-fields';
+import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
 import { useSubmitFeedback } from '../api';
-import { Textarea } from '@/web/components/ui/textarea';
 
 /** An interviewer's feedback: 1–5 and notes, once; then they see the others'. */
 export function FeedbackDialog({ interview, onOpenChange }: { interview: Interview | null; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={interview !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">{interview ? <FeedbackForm interview={interview} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
-    </Dialog>
+    <FormDialog open={interview !== null} onOpenChange={onOpenChange} size="md">
+      {interview ? <FeedbackForm interview={interview} onDone={() => onOpenChange(false)} /> : null}
+    </FormDialog>
   );
 }
 
@@ -26,25 +23,19 @@ function FeedbackForm({ interview, onDone }: { interview: Interview; onDone: () 
     event.preventDefault();
     const parsed = feedbackInput.safeParse({ rating, notes });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    submitFeedback.mutate(
-      { id: interview.id, rating, notes },
-      {
-        onSuccess: () => {
-          toast.success('Success', { description: ATS_MESSAGES.feedbackSubmitted });
-          onDone();
-        },
-        onError: (e) => setError(e.message),
-      },
-    );
+    submitFeedback.mutate({ id: interview.id, rating, notes }, { onSuccess: succeeded(ATS_MESSAGES.feedbackSubmitted, onDone), onError: (e) => setError(e.message) });
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Submit Feedback</DialogTitle>
-        <DialogDescription>
-          {interview.candidateName} for {interview.jobTitle}. You will see the other interviewers’ feedback once you have submitted yours.
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title="Submit Feedback"
+      description={`${interview.candidateName} for ${interview.jobTitle}. You will see the other interviewers’ feedback once you have submitted yours.`}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={error}
+      submitLabel="Submit Feedback"
+      busy={submitFeedback.isPending}
+      busyLabel="Submit Feedback"
+    >
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Rating</legend>
         <div className="flex gap-2">
@@ -56,27 +47,7 @@ function FeedbackForm({ interview, onDone }: { interview: Interview; onDone: () 
           ))}
         </div>
       </fieldset>
-      <Field id={`${id}-notes`} label="Notes">
-        <Textarea
-          id={`${id}-notes`}
-          rows={5}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-        />
-      </Field>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submitFeedback.isPending}>
-          Submit Feedback
-        </Button>
-      </DialogFooter>
-    </form>
+      <TextAreaField id={`${id}-notes`} label="Notes" rows={5} value={notes} onChange={setNotes} />
+    </DialogForm>
   );
 }

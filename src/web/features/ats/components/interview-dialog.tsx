@@ -1,94 +1,55 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ATS_MESSAGES, interviewCreateInput } from '@/shared/ats';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
-import { toast } from '@/web/lib/toast';
+import { fieldErrors, FormError, SelectField, TextField, useFormState } from '@/web/components/module/form-fields';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { userOptionsQuery, useScheduleInterview } from '../api';
 import { formatDuration } from '../format';
-import { nativeSelect } from '@/web/components/module/styles';
+
+type InterviewApplication = { id: string; entityId: string; candidateName: string; jobTitle: string };
 
 /** Schedule an interview on an application: date, time, duration, interviewers, location or link. */
-export function InterviewDialog({
-  open,
-  onOpenChange,
-  application,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  application: { id: string; entityId: string; candidateName: string; jobTitle: string };
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <InterviewForm application={application} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const InterviewDialog = formDialog(InterviewForm);
 
-function InterviewForm({ application, onDone }: { application: { id: string; entityId: string; candidateName: string; jobTitle: string }; onDone: () => void }) {
-  const id = useId();
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('10:00');
-  const [duration, setDuration] = useState('60');
-  const [location, setLocation] = useState('');
+function InterviewForm({ application, onDone }: { application: InterviewApplication; onDone: () => void }) {
+  const { id, values, set, errors, setErrors } = useFormState({ date: '', time: '10:00', duration: '60', location: '' });
   const [interviewerIds, setInterviewerIds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<'startsAt' | 'durationMinutes' | 'interviewerIds' | 'location' | 'form', string>>>({});
   const users = useQuery(userOptionsQuery(application.entityId));
   const schedule = useScheduleInterview();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The date and time are the user's local ones; the server keeps the instant.
-    const local = date && time ? new Date(`${date}T${time}`) : null;
+    const local = values.date && values.time ? new Date(`${values.date}T${values.time}`) : null;
     const startsAt = local && !Number.isNaN(local.getTime()) ? local.toISOString() : '';
-    const body = { applicationId: application.id, startsAt, durationMinutes: Number(duration), interviewerIds, location };
+    const body = { applicationId: application.id, startsAt, durationMinutes: Number(values.duration), interviewerIds, location: values.location };
     const parsed = interviewCreateInput.safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] as keyof typeof errors | undefined) ?? 'form';
-        next[key] ??= issue.message;
-      }
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    schedule.mutate(body, {
-      onSuccess: () => {
-        toast.success('Success', { description: ATS_MESSAGES.interviewScheduled });
-        onDone();
-      },
-      onError: (error) => setErrors({ form: error.message }),
-    });
+    schedule.mutate(body, { onSuccess: succeeded(ATS_MESSAGES.interviewScheduled, onDone), onError: (error) => setErrors({ form: error.message }) });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Schedule Interview</DialogTitle>
-        <DialogDescription>
-          {application.candidateName} for {application.jobTitle}
-        </DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title="Schedule Interview"
+      description={`${application.candidateName} for ${application.jobTitle}`}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel="Schedule Interview"
+      busy={schedule.isPending}
+      busyLabel="Scheduling..."
+    >
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id={`${id}-date`} label="Date" error={errors.startsAt}>
-          <Input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={errors.startsAt ? true : undefined} />
-        </Field>
-        <Field id={`${id}-time`} label="Time">
-          <Input id={`${id}-time`} type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-        </Field>
-        <Field id={`${id}-duration`} label="Duration" error={errors.durationMinutes}>
-          <select id={`${id}-duration`} className={nativeSelect} value={duration} onChange={(e) => setDuration(e.target.value)}>
-            {[15, 30, 45, 60, 90, 120, 180, 240].map((m) => (
-              <option key={m} value={m}>
-                {formatDuration(m)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TextField id={`${id}-date`} label="Date" type="date" value={values.date} onChange={set('date')} error={errors.startsAt} />
+        <TextField id={`${id}-time`} label="Time" type="time" value={values.time} onChange={set('time')} />
+        <SelectField id={`${id}-duration`} label="Duration" value={values.duration} onChange={set('duration')} error={errors.durationMinutes}>
+          {[15, 30, 45, 60, 90, 120, 180, 240].map((m) => (
+            <option key={m} value={m}>
+              {formatDuration(m)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">Interviewers</legend>
@@ -106,28 +67,16 @@ function InterviewForm({ application, onDone }: { application: { id: string; ent
           ))}
           {users.isPending ? <p className="text-sm text-muted-foreground">Loading...</p> : null}
         </div>
-        {errors.interviewerIds ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.interviewerIds}
-          </p>
-        ) : null}
+        <FormError message={errors.interviewerIds} />
       </fieldset>
-      <Field id={`${id}-location`} label="Location or Link" error={errors.location}>
-        <Input id={`${id}-location`} value={location} onChange={(e) => setLocation(e.target.value)} placeholder="Room 2 or https://meet.example.com/..." />
-      </Field>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={schedule.isPending}>
-          {schedule.isPending ? 'Scheduling...' : 'Schedule Interview'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <TextField
+        id={`${id}-location`}
+        label="Location or Link"
+        value={values.location}
+        onChange={set('location')}
+        error={errors.location}
+        placeholder="Room 2 or https://meet.example.com/..."
+      />
+    </DialogForm>
   );
 }

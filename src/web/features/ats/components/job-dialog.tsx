@@ -1,56 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ATS_MESSAGES, JOB_EMPLOYMENT_TYPE_LABELS, JOB_EMPLOYMENT_TYPES, JOB_STATUS_LABELS, JOB_STATUSES, jobCreateInput, jobUpdateInput, type Job } from '@/shared/ats';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { toast } from '@/web/lib/toast';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { useCreateJob, userOptionsQuery, useUpdateJob } from '../api';
-import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
-import { Textarea } from '@/web/components/ui/textarea';
-
-type Values = {
-  entityId: string;
-  title: string;
-  department: string;
-  location: string;
-  employmentType: string;
-  openings: string;
-  hiringManagerId: string;
-  description: string;
-  status: string;
-};
+import { EntityField, fieldErrors, Options, SelectField, TextAreaField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 
 /** Post Job (no `job`) or edit one. */
-export function JobDialog({ open, onOpenChange, scope, job }: { open: boolean; onOpenChange: (open: boolean) => void; scope: ModuleScopeState; job?: Job }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">{open ? <JobForm scope={scope} job={job} onDone={() => onOpenChange(false)} /> : null}</DialogContent>
-    </Dialog>
-  );
-}
+export const JobDialog = formDialog(JobForm);
 
 function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; onDone: () => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [values, setValues] = useState<Values>({
-    entityId: job?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    title: job?.title ?? '',
-    department: job?.department ?? '',
-    location: job?.location ?? '',
-    employmentType: job?.employmentType ?? 'full_time',
+  const { writable, initial } = writableEntities(scope);
+  const { id, values, set, errors, setErrors } = useFormState(() => ({
+    ...valuesOf(job, { entityId: initial, title: '', department: '', location: '', employmentType: 'full_time', hiringManagerId: '', description: '', status: 'draft' }),
     openings: String(job?.openings ?? 1),
-    hiringManagerId: job?.hiringManagerId ?? '',
-    description: job?.description ?? '',
-    status: job?.status ?? 'draft',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  }));
   const create = useCreateJob();
   const update = useUpdateJob();
   const saving = create.isPending || update.isPending;
   const managers = useQuery({ ...userOptionsQuery(values.entityId), enabled: values.entityId !== '' });
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,41 +40,24 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
     }
     setErrors({});
     const onError = (error: Error) => setErrors({ form: error.message });
-    if (job) {
-      update.mutate(
-        { ...body, id: job.id, version: job.version },
-        {
-          onSuccess: () => {
-            toast.success('Success', { description: ATS_MESSAGES.jobUpdated });
-            onDone();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(
-        { ...body, entityId: values.entityId },
-        {
-          onSuccess: () => {
-            toast.success('Success', { description: ATS_MESSAGES.jobCreated });
-            onDone();
-          },
-          onError,
-        },
-      );
-    }
+    if (job) update.mutate({ ...body, id: job.id, version: job.version }, { onSuccess: succeeded(ATS_MESSAGES.jobUpdated, onDone), onError });
+    else create.mutate({ ...body, entityId: values.entityId }, { onSuccess: succeeded(ATS_MESSAGES.jobCreated, onDone), onError });
   };
 
-  const input = (key: keyof Values, label: string, type = 'text') => (
+  const input = (key: keyof typeof values, label: string, type = 'text') => (
     <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{job ? 'Edit Job' : 'Post Job'}</DialogTitle>
-        <DialogDescription>{job ? job.title : 'A new job opening. Save it as Draft (a requisition) or Open it for applications.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={job ? 'Edit Job' : 'Post Job'}
+      description={job ? job.title : 'A new job opening. Save it as Draft (a requisition) or Open it for applications.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={job ? 'Save Changes' : 'Post Job'}
+      busy={saving}
+    >
       {job ? null : <EntityField id={`${id}-entityId`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       {input('title', 'Title')}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -115,11 +66,7 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-employmentType`} label="Employment Type" value={values.employmentType} onChange={set('employmentType')} error={errors.employmentType}>
-          {JOB_EMPLOYMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {JOB_EMPLOYMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={JOB_EMPLOYMENT_TYPES} labels={JOB_EMPLOYMENT_TYPE_LABELS} />
         </SelectField>
         {input('openings', 'Openings', 'number')}
       </div>
@@ -140,32 +87,10 @@ function JobForm({ scope, job, onDone }: { scope: ModuleScopeState; job?: Job; o
           ))}
         </SelectField>
         <SelectField id={`${id}-status`} label="Status" value={values.status} onChange={set('status')} error={errors.status}>
-          {JOB_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {JOB_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options values={JOB_STATUSES} labels={JOB_STATUS_LABELS} />
         </SelectField>
       </div>
-      <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <Textarea
-          id={`${id}-description`}
-          rows={5}
-          value={values.description}
-          onChange={(e) => set('description')(e.target.value)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-        />
-      </Field>
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : job ? 'Save Changes' : 'Post Job'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <TextAreaField id={`${id}-description`} label="Description" rows={5} value={values.description} onChange={set('description')} error={errors.description} />
+    </DialogForm>
   );
 }

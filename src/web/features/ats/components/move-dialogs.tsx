@@ -1,18 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ATS_MESSAGES } from '@/shared/ats';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
+import { TextAreaField, TextField } from '@/web/components/module/form-fields';
+import { DialogForm, FormDialog } from '@/web/components/module/record-dialog';
 import { todayIso } from '../format';
-import { Textarea } from '@/web/components/ui/textarea';
 
 /** Moving to Rejected asks why (kept in the stage history and on the card). */
 export function RejectDialog({ open, name, onCancel, onConfirm }: { open: boolean; name: string; onCancel: () => void; onConfirm: (reason: string) => void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent className="sm:max-w-md">{open ? <RejectForm name={name} onCancel={onCancel} onConfirm={onConfirm} /> : null}</DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={(next) => !next && onCancel()} size="md">
+      <RejectForm name={name} onCancel={onCancel} onConfirm={onConfirm} />
+    </FormDialog>
   );
 }
 
@@ -26,31 +23,9 @@ function RejectForm({ name, onCancel, onConfirm }: { name: string; onCancel: () 
     onConfirm(reason.trim());
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Reject {name}</DialogTitle>
-        <DialogDescription>Say why: the reason is kept in the application’s history.</DialogDescription>
-      </DialogHeader>
-      <Field id={`${id}-reason`} label="Reason" error={error}>
-        <Textarea
-          id={`${id}-reason`}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-reason-error` : undefined}
-        />
-      </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive">
-          Reject
-        </Button>
-      </DialogFooter>
-    </form>
+    <DialogForm title={`Reject ${name}`} description="Say why: the reason is kept in the application’s history." onSubmit={submit} onCancel={onCancel} submitLabel="Reject" destructive>
+      <TextAreaField id={`${id}-reason`} label="Reason" rows={3} maxLength={500} value={reason} onChange={setReason} error={error} />
+    </DialogForm>
   );
 }
 
@@ -73,9 +48,9 @@ export function HireDialog({
   onConfirm: (startDate: string | null) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent className="sm:max-w-md">{open ? <HireForm name={name} jobTitle={jobTitle} onCancel={onCancel} onConfirm={onConfirm} /> : null}</DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={(next) => !next && onCancel()} size="md">
+      <HireForm name={name} jobTitle={jobTitle} onCancel={onCancel} onConfirm={onConfirm} />
+    </FormDialog>
   );
 }
 
@@ -90,11 +65,7 @@ function HireForm({ name, jobTitle, onCancel, onConfirm }: { name: string; jobTi
     onConfirm(create ? startDate : null);
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Hire {name}</DialogTitle>
-        <DialogDescription>Move to Hired for {jobTitle}.</DialogDescription>
-      </DialogHeader>
+    <DialogForm title={`Hire ${name}`} description={`Move to Hired for ${jobTitle}.`} onSubmit={submit} onCancel={onCancel} submitLabel="Move to Hired">
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-0.5 size-4" checked={create} onChange={(e) => setCreate(e.target.checked)} />
         <span>
@@ -102,24 +73,7 @@ function HireForm({ name, jobTitle, onCancel, onConfirm }: { name: string; jobTi
           <span className="block text-muted-foreground">Adds {name} to HRMS with this job’s title, department and employment type.</span>
         </span>
       </label>
-      {create ? (
-        <Field id={`${id}-start`} label="Start Date" error={error}>
-          <Input
-            id={`${id}-start`}
-            type="date"
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-start-error` : undefined}
-          />
-        </Field>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit">Move to Hired</Button>
-      </DialogFooter>
-    </form>
+      {create ? <TextField id={`${id}-start`} label="Start Date" type="date" value={startDate} onChange={setStartDate} error={error} /> : null}
+    </DialogForm>
   );
 }

@@ -1,40 +1,22 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, CRM_MESSAGES, clientCreateInput, clientUpdateInput, type Client, type ClientStatus } from '@/shared/crm';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { toast } from '@/web/lib/toast';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { useCreateClient, useUpdateClient } from '../api';
-import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { EntityField, fieldErrors, Options, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 import { OwnerSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Client (no `client`) or edit one. */
-export function ClientDialog({ open, onOpenChange, scope, client }: { open: boolean; onOpenChange: (o: boolean) => void; scope: ModuleScopeState; client?: Client }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <ClientForm scope={scope} client={client} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const ClientDialog = formDialog(ClientForm);
 
 function ClientForm({ scope, client, onDone }: { scope: ModuleScopeState; client?: Client; onDone: () => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [v, setV] = useState({
-    entityId: client?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    name: client?.name ?? '',
-    website: client?.website ?? '',
-    industry: client?.industry ?? '',
-    ownerId: client?.ownerId ?? '',
-    status: client?.status ?? ('prospect' as ClientStatus),
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const { writable, initial } = writableEntities(scope);
+  const { id, values: v, set, errors, setErrors } = useFormState(() =>
+    valuesOf(client, { entityId: initial, name: '', website: '', industry: '', ownerId: '', status: 'prospect' as ClientStatus }),
+  );
   const create = useCreateClient();
   const update = useUpdateClient();
-  const set = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,19 +26,20 @@ function ClientForm({ scope, client, onDone }: { scope: ModuleScopeState; client
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     const onError = saveFailed(onDone, (form) => setErrors({ form }));
-    if (client) {
-      update.mutate({ ...editable, id: client.id, version: client.version }, { onSuccess: () => (toast.success('Success', { description: CRM_MESSAGES.clientUpdated }), onDone()), onError });
-    } else {
-      create.mutate(body, { onSuccess: () => (toast.success('Success', { description: CRM_MESSAGES.clientCreated }), onDone()), onError });
-    }
+    if (client) update.mutate({ ...editable, id: client.id, version: client.version }, { onSuccess: succeeded(CRM_MESSAGES.clientUpdated, onDone), onError });
+    else create.mutate(body, { onSuccess: succeeded(CRM_MESSAGES.clientCreated, onDone), onError });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{client ? 'Edit Client' : 'Add Client'}</DialogTitle>
-        <DialogDescription>{client ? client.name : 'A company you sell to.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={client ? 'Edit Client' : 'Add Client'}
+      description={client ? client.name : 'A company you sell to.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={client ? 'Save Changes' : 'Add Client'}
+      busy={create.isPending || update.isPending}
+    >
       {client ? null : <EntityField id={`${id}-entity`} entities={writable} value={v.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <TextField id={`${id}-name`} label="Name" value={v.name} onChange={set('name')} error={errors.name} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -65,23 +48,10 @@ function ClientForm({ scope, client, onDone }: { scope: ModuleScopeState; client
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-status`} label="Status" value={v.status} onChange={set('status')} error={errors.status}>
-          {CLIENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CLIENT_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <Options values={CLIENT_STATUSES} labels={CLIENT_STATUS_LABELS} />
         </SelectField>
         <OwnerSelect id={`${id}-owner`} entityId={v.entityId} value={v.ownerId} onChange={set('ownerId')} error={errors.ownerId} isNew={!client} />
       </div>
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {create.isPending || update.isPending ? 'Saving...' : client ? 'Save Changes' : 'Add Client'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

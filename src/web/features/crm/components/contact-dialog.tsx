@@ -1,52 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { CRM_MESSAGES, contactCreateInput, contactUpdateInput, type Contact } from '@/shared/crm';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { DialogForm, formDialog } from '@/web/components/module/record-dialog';
 import { toast } from '@/web/lib/toast';
 import { useCreateContact, useUpdateContact } from '../api';
-import { EntityField, fieldErrors, FormError, TextField, type Errors } from '@/web/components/module/form-fields';
+import { EntityField, fieldErrors, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 import { ClientSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Contact (no `contact`) or edit one. A new contact can start on a client (`clientId`). */
-export function ContactDialog({
-  open,
-  onOpenChange,
-  scope,
-  contact,
-  clientId,
-  entityId,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  scope: ModuleScopeState;
-  contact?: Contact;
-  clientId?: string;
-  entityId?: string;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <ContactForm scope={scope} contact={contact} clientId={clientId} entityId={entityId} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const ContactDialog = formDialog(ContactForm);
 
 function ContactForm({ scope, contact, clientId, entityId, onDone }: { scope: ModuleScopeState; contact?: Contact; clientId?: string; entityId?: string; onDone: () => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [v, setV] = useState({
-    entityId: contact?.entityId ?? entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    firstName: contact?.firstName ?? '',
-    lastName: contact?.lastName ?? '',
-    email: contact?.email ?? '',
-    phone: contact?.phone ?? '',
-    jobTitle: contact?.jobTitle ?? '',
-    clientId: contact?.clientId ?? clientId ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const { writable, initial } = writableEntities(scope);
+  const { id, values: v, setValues: setV, errors, setErrors } = useFormState(() =>
+    valuesOf(contact, { entityId: entityId ?? initial, firstName: '', lastName: '', email: '', phone: '', jobTitle: '', clientId: clientId ?? '' }),
+  );
   const create = useCreateContact();
   const update = useUpdateContact();
   const set = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value, ...(key === 'entityId' ? { clientId: '' } : {}) }));
@@ -72,11 +41,15 @@ function ContactForm({ scope, contact, clientId, entityId, onDone }: { scope: Mo
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{contact ? 'Edit Contact' : 'Add Contact'}</DialogTitle>
-        <DialogDescription>{contact ? `${contact.firstName} ${contact.lastName}` : 'A person at a client or prospect.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={contact ? 'Edit Contact' : 'Add Contact'}
+      description={contact ? `${contact.firstName} ${contact.lastName}` : 'A person at a client or prospect.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={contact ? 'Save Changes' : 'Add Contact'}
+      busy={create.isPending || update.isPending}
+    >
       {contact ? null : <EntityField id={`${id}-entity`} entities={writable} value={v.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField id={`${id}-first`} label="First Name" value={v.firstName} onChange={set('firstName')} error={errors.firstName} />
@@ -90,15 +63,6 @@ function ContactForm({ scope, contact, clientId, entityId, onDone }: { scope: Mo
         <TextField id={`${id}-title`} label="Job Title" value={v.jobTitle} onChange={set('jobTitle')} error={errors.jobTitle} />
         <ClientSelect id={`${id}-client`} entityId={v.entityId} value={v.clientId} onChange={set('clientId')} error={errors.clientId} />
       </div>
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {create.isPending || update.isPending ? 'Saving...' : contact ? 'Save Changes' : 'Add Contact'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CRM_MESSAGES, convertInput, parseAmount, type Lead, type LeadConversion } from '@/shared/crm';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { formDialog } from '@/web/components/module/record-dialog';
 import { toast } from '@/web/lib/toast';
 import { leadConversionQuery, useConvertLead } from '../api';
 import { fieldErrors, FormError, TextField, type Errors } from '@/web/components/module/form-fields';
@@ -16,15 +17,7 @@ import { saveFailed } from './save';
  * the entity already has a client of the company's name (ignoring case and spacing), that client
  * is proposed and chosen; a new one is still one choice away.
  */
-export function ConvertDialog({ open, onOpenChange, lead, currency, search }: { open: boolean; onOpenChange: (o: boolean) => void; lead: Lead; currency: string; search: string }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <ConvertForm lead={lead} currency={currency} search={search} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const ConvertDialog = formDialog(ConvertForm);
 
 function ConvertForm({ lead, currency, search, onDone }: { lead: Lead; currency: string; search: string; onDone: () => void }) {
   const conversion = useQuery(leadConversionQuery(lead.id));

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   amountText,
   CRM_MESSAGES,
@@ -11,38 +11,14 @@ import {
   type OpportunityStage,
 } from '@/shared/crm';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { toast } from '@/web/lib/toast';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { useCreateOpportunity, useUpdateOpportunity } from '../api';
-import { EntityField, fieldErrors, FormError, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
+import { EntityField, fieldErrors, Options, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 import { ClientSelect, OwnerSelect } from './form-parts';
 import { saveFailed } from './save';
 
 /** Add Opportunity (no `opportunity`) or edit one. A new one can start on a client. */
-export function OpportunityDialog({
-  open,
-  onOpenChange,
-  scope,
-  opportunity,
-  clientId,
-  entityId,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  scope: ModuleScopeState;
-  opportunity?: Opportunity;
-  clientId?: string;
-  entityId?: string;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <OpportunityForm scope={scope} opportunity={opportunity} clientId={clientId} entityId={entityId} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const OpportunityDialog = formDialog(OpportunityForm);
 
 function OpportunityForm({
   scope,
@@ -57,19 +33,11 @@ function OpportunityForm({
   entityId?: string;
   onDone: () => void;
 }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [v, setV] = useState({
-    entityId: opportunity?.entityId ?? entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    name: opportunity?.name ?? '',
-    clientId: opportunity?.clientId ?? clientId ?? '',
+  const { writable, initial } = writableEntities(scope);
+  const { id, values: v, setValues: setV, errors, setErrors } = useFormState(() => ({
+    ...valuesOf(opportunity, { entityId: entityId ?? initial, name: '', clientId: clientId ?? '', expectedCloseDate: '', ownerId: '', stage: 'prospecting' as OpportunityStage, lostReason: '' }),
     amount: opportunity ? amountText(opportunity.amountMinor, opportunity.currency) : '',
-    expectedCloseDate: opportunity?.expectedCloseDate ?? '',
-    ownerId: opportunity?.ownerId ?? '',
-    stage: opportunity?.stage ?? ('prospecting' as OpportunityStage),
-    lostReason: opportunity?.lostReason ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  }));
   const create = useCreateOpportunity();
   const update = useUpdateOpportunity();
   const set = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value, ...(key === 'entityId' ? { clientId: '', ownerId: '' } : {}) }));
@@ -99,21 +67,22 @@ function OpportunityForm({
     setErrors({});
     const onError = saveFailed(onDone, (form) => setErrors({ form }));
     if (opportunity) {
-      update.mutate(
-        { ...editable, id: opportunity.id, version: opportunity.version },
-        { onSuccess: () => (toast.success('Success', { description: CRM_MESSAGES.opportunityUpdated }), onDone()), onError },
-      );
+      update.mutate({ ...editable, id: opportunity.id, version: opportunity.version }, { onSuccess: succeeded(CRM_MESSAGES.opportunityUpdated, onDone), onError });
     } else {
-      create.mutate(body, { onSuccess: () => (toast.success('Success', { description: CRM_MESSAGES.opportunityCreated }), onDone()), onError });
+      create.mutate(body, { onSuccess: succeeded(CRM_MESSAGES.opportunityCreated, onDone), onError });
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{opportunity ? 'Edit Opportunity' : 'Add Opportunity'}</DialogTitle>
-        <DialogDescription>{opportunity ? opportunity.name : 'A deal with a client, from prospecting to closed.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={opportunity ? 'Edit Opportunity' : 'Add Opportunity'}
+      description={opportunity ? opportunity.name : 'A deal with a client, from prospecting to closed.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={opportunity ? 'Save Changes' : 'Add Opportunity'}
+      busy={create.isPending || update.isPending}
+    >
       {opportunity ? null : <EntityField id={`${id}-entity`} entities={writable} value={v.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <TextField id={`${id}-name`} label="Name" value={v.name} onChange={set('name')} error={errors.name} />
       <ClientSelect id={`${id}-client`} entityId={v.entityId} value={v.clientId} onChange={set('clientId')} error={errors.clientId} emptyLabel="Choose a client" />
@@ -123,26 +92,13 @@ function OpportunityForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-stage`} label="Stage" value={v.stage} onChange={set('stage')} error={errors.stage}>
-          {OPPORTUNITY_STAGES.map((s) => (
-            <option key={s} value={s}>
-              {OPPORTUNITY_STAGE_LABELS[s]}
-            </option>
-          ))}
+          <Options values={OPPORTUNITY_STAGES} labels={OPPORTUNITY_STAGE_LABELS} />
         </SelectField>
         <OwnerSelect id={`${id}-owner`} entityId={v.entityId} value={v.ownerId} onChange={set('ownerId')} error={errors.ownerId} isNew={!opportunity} />
       </div>
       {v.stage === 'closed_lost' ? (
         <TextField id={`${id}-reason`} label="Lost Reason" value={v.lostReason} onChange={set('lostReason')} error={errors.lostReason} />
       ) : null}
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending || update.isPending}>
-          {create.isPending || update.isPending ? 'Saving...' : opportunity ? 'Save Changes' : 'Add Opportunity'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,63 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES, HRMS_MESSAGES, employeeCreateInput, employeeUpdateInput, type Employee } from '@/shared/hrms';
-import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { toast } from '@/web/lib/toast';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
-import { EntityField, FormError, formErrors, formMessage, SelectField, TextField, type Errors } from '@/web/components/module/form-fields';
-
-type Values = {
-  entityId: string;
-  firstName: string;
-  lastName: string;
-  workEmail: string;
-  jobTitle: string;
-  department: string;
-  managerId: string;
-  employmentType: string;
-  startDate: string;
-  userId: string;
-};
+import { EntityField, formErrors, formMessage, Options, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 
 /** Add Employee (no `employee`) or edit one. */
-export function EmployeeDialog({
-  open,
-  onOpenChange,
-  scope,
-  employee,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  scope: ModuleScopeState;
-  employee?: Employee;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <EmployeeForm scope={scope} employee={employee} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const EmployeeDialog = formDialog(EmployeeForm);
 
 function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; employee?: Employee; onDone: () => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [values, setValues] = useState<Values>({
-    entityId: employee?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    firstName: employee?.firstName ?? '',
-    lastName: employee?.lastName ?? '',
-    workEmail: employee?.workEmail ?? '',
-    jobTitle: employee?.jobTitle ?? '',
-    department: employee?.department ?? '',
-    managerId: employee?.managerId ?? '',
-    employmentType: employee?.employmentType ?? 'full_time',
-    startDate: employee?.startDate ?? '',
-    userId: employee?.userId ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const { writable, initial } = writableEntities(scope);
+  const { id, values, set, errors, setErrors } = useFormState(() =>
+    valuesOf(employee, { entityId: initial, firstName: '', lastName: '', workEmail: '', jobTitle: '', department: '', managerId: '', employmentType: 'full_time', startDate: '', userId: '' }),
+  );
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
@@ -65,7 +21,6 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
   // Anyone not yet gone may be a manager: one on leave today, or starting next month to lead a team.
   const managers = useQuery({ ...employeesQuery({ entityId: values.entityId, limit: 100 }), enabled: values.entityId !== '' });
   const users = useQuery({ ...userOptionsQuery(values.entityId), enabled: isAdmin });
-  const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,16 +44,12 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
     // as a sentence about the task (formErrors), never in the schema's words.
     const shown = [...Object.keys(fields), ...(isAdmin ? ['userId'] : []), ...(!employee && writable.length > 1 ? ['entityId'] : [])];
     const onError = (error: Error) => setErrors({ form: formMessage(error, failed) });
-    const onSuccess = (message: string) => () => {
-      toast.success('Success', { description: message });
-      onDone();
-    };
     if (employee) {
       const body = { ...fields, ...(isAdmin ? { userId } : {}), version: employee.version };
       const parsed = employeeUpdateInput.safeParse(body);
       if (!parsed.success) return setErrors(formErrors(parsed.error.issues, shown, failed));
       setErrors({});
-      update.mutate({ ...body, id: employee.id }, { onSuccess: onSuccess(HRMS_MESSAGES.employeeUpdated), onError });
+      update.mutate({ ...body, id: employee.id }, { onSuccess: succeeded(HRMS_MESSAGES.employeeUpdated, onDone), onError });
     } else {
       const body = { ...fields, entityId: values.entityId, userId: isAdmin ? userId : null };
       const parsed = employeeCreateInput.safeParse(body);
@@ -108,20 +59,24 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
         return setErrors(next);
       }
       setErrors({});
-      create.mutate(body, { onSuccess: onSuccess(HRMS_MESSAGES.employeeCreated), onError });
+      create.mutate(body, { onSuccess: succeeded(HRMS_MESSAGES.employeeCreated, onDone), onError });
     }
   };
 
-  const field = (key: keyof Values, label: string, type = 'text') => (
+  const field = (key: keyof typeof values, label: string, type = 'text') => (
     <TextField id={`${id}-${key}`} label={label} type={type} value={values[key]} onChange={set(key)} error={errors[key]} />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{employee ? 'Edit Employee' : 'Add Employee'}</DialogTitle>
-        <DialogDescription>{employee ? `${employee.firstName} ${employee.lastName}` : 'A new employee record.'}</DialogDescription>
-      </DialogHeader>
+    <DialogForm
+      title={employee ? 'Edit Employee' : 'Add Employee'}
+      description={employee ? `${employee.firstName} ${employee.lastName}` : 'A new employee record.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={employee ? 'Save Changes' : 'Add Employee'}
+      busy={saving}
+    >
       {employee ? null : <EntityField id={`${id}-entity`} entities={writable} value={values.entityId} onChange={set('entityId')} error={errors.entityId} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('firstName', 'First Name')}
@@ -134,11 +89,7 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id={`${id}-type`} label="Employment Type" value={values.employmentType} onChange={set('employmentType')} error={errors.employmentType}>
-          {EMPLOYMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {EMPLOYMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={EMPLOYMENT_TYPES} labels={EMPLOYMENT_TYPE_LABELS} />
         </SelectField>
         {field('startDate', 'Start Date', 'date')}
       </div>
@@ -162,15 +113,6 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
           ))}
         </SelectField>
       ) : null}
-      <FormError message={errors.form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : employee ? 'Save Changes' : 'Add Employee'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   PRIORITIES,
   PRIORITY_LABELS,
@@ -10,64 +10,26 @@ import {
   projectUpdateInput,
   type Project,
 } from '@/shared/projects';
-import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Field } from '@/web/components/ui/field';
-import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
-import { toast } from '@/web/lib/toast';
+import { EntityField, fieldErrors, FormError, Options, SelectField, TextAreaField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { useCreateProject, userOptionsQuery, useUpdateProject } from '../api';
-import { nativeSelect } from '@/web/components/module/styles';
-import { Textarea } from '@/web/components/ui/textarea';
-
-type Values = {
-  entityId: string;
-  name: string;
-  key: string;
-  description: string;
-  status: string;
-  priority: string;
-  leadId: string;
-  memberIds: string[];
-  startDate: string;
-  dueDate: string;
-};
-type Errors = Partial<Record<keyof Values | 'form', string>>;
 
 /** Add Project (no `project`) or edit one. */
-export function ProjectDialog({ open, onOpenChange, scope, project, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; scope: ModuleScopeState; project?: Project; onCreated?: (p: Project) => void }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open ? <ProjectForm scope={scope} project={project} onDone={() => onOpenChange(false)} onCreated={onCreated} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const ProjectDialog = formDialog(ProjectForm);
 
 function ProjectForm({ scope, project, onDone, onCreated }: { scope: ModuleScopeState; project?: Project; onDone: () => void; onCreated?: (p: Project) => void }) {
-  const id = useId();
-  const writable = scope.entities.filter((e) => scope.can('member', e.id));
-  const [values, setValues] = useState<Values>({
-    entityId: project?.entityId ?? scope.entityId ?? (writable.length === 1 ? writable[0]!.id : ''),
-    name: project?.name ?? '',
-    key: project?.key ?? '',
-    description: project?.description ?? '',
-    status: project?.status ?? 'planning',
-    priority: project?.priority ?? 'medium',
+  const { writable, initial } = writableEntities(scope);
+  const { id, values, setValues, set, errors, setErrors } = useFormState(() => ({
+    ...valuesOf(project, { entityId: initial, name: '', key: '', description: '', status: 'planning', priority: 'medium', startDate: '', dueDate: '' }),
     leadId: project?.lead?.id ?? '',
     memberIds: project?.members.map((m) => m.id) ?? [],
-    startDate: project?.startDate ?? '',
-    dueDate: project?.dueDate ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  }));
   const create = useCreateProject();
   const update = useUpdateProject();
-  const saving = create.isPending || update.isPending;
   const users = useQuery({ ...userOptionsQuery(values.entityId), enabled: values.entityId !== '' });
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -84,109 +46,74 @@ function ProjectForm({ scope, project, onDone, onCreated }: { scope: ModuleScope
     };
     const parsed = project ? projectUpdateInput.safeParse({ ...body, version: project.version }) : projectCreateInput.safeParse({ ...body, entityId: values.entityId });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[(issue.path[0] as keyof Values | undefined) ?? 'form'] ??= issue.message;
+      const next = fieldErrors(parsed.error.issues);
       if (!values.entityId) next.entityId = 'Choose an entity';
       return setErrors(next);
     }
     setErrors({});
     const onError = (error: Error) => setErrors({ form: error.message });
     if (project) {
-      update.mutate(
-        { ...(parsed.data as ReturnType<typeof projectUpdateInput.parse>), id: project.id },
-        {
-          onSuccess: () => {
-            toast.success('Success', { description: PROJECTS_MESSAGES.projectUpdated });
-            onDone();
-          },
-          onError,
-        },
-      );
+      update.mutate({ ...(parsed.data as ReturnType<typeof projectUpdateInput.parse>), id: project.id }, { onSuccess: succeeded(PROJECTS_MESSAGES.projectUpdated, onDone), onError });
     } else {
-      create.mutate(parsed.data as ReturnType<typeof projectCreateInput.parse>, {
-        onSuccess: (p) => {
-          toast.success('Success', { description: PROJECTS_MESSAGES.projectCreated });
-          onDone();
-          onCreated?.(p);
-        },
-        onError,
-      });
+      const created = succeeded(PROJECTS_MESSAGES.projectCreated, onDone);
+      create.mutate(parsed.data as ReturnType<typeof projectCreateInput.parse>, { onSuccess: (p) => (created(), onCreated?.(p)), onError });
     }
   };
 
-  const text = (key: 'name' | 'key' | 'startDate' | 'dueDate', label: string, type = 'text', extra: Record<string, unknown> = {}) => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`${id}-${key}`}
-        type={type}
-        value={values[key]}
-        onChange={set(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-        {...extra}
-      />
-    </Field>
-  );
-  const select = (key: 'status' | 'priority', label: string, options: readonly string[], labels: Record<string, string>) => (
-    <Field id={`${id}-${key}`} label={label} error={errors[key]}>
-      <select id={`${id}-${key}`} className={nativeSelect} value={values[key]} onChange={set(key)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {labels[o]}
+  return (
+    <DialogForm
+      title={project ? 'Edit Project' : 'New Project'}
+      description={project ? `${project.key} · ${project.name}` : 'A project groups tasks under a short key, e.g. WEB-12.'}
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={project ? 'Save Changes' : 'Create Project'}
+      busy={create.isPending || update.isPending}
+    >
+      {project ? null : (
+        <EntityField
+          id={`${id}-entity`}
+          entities={writable}
+          value={values.entityId}
+          onChange={(entityId) => setValues((v) => ({ ...v, entityId, leadId: '', memberIds: [] }))}
+          error={errors.entityId}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <TextField id={`${id}-name`} label="Name" value={values.name} onChange={set('name')} error={errors.name} />
+        <TextField
+          id={`${id}-key`}
+          label="Key"
+          value={values.key}
+          onChange={set('key')}
+          error={errors.key}
+          maxLength={6}
+          autoCapitalize="characters"
+          placeholder="WEB"
+          className="uppercase"
+        />
+      </div>
+      <TextAreaField id={`${id}-description`} label="Description" className="min-h-24" value={values.description} onChange={set('description')} error={errors.description} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id={`${id}-status`} label="Status" value={values.status} onChange={set('status')} error={errors.status}>
+          <Options values={PROJECT_STATUSES} labels={PROJECT_STATUS_LABELS} />
+        </SelectField>
+        <SelectField id={`${id}-priority`} label="Priority" value={values.priority} onChange={set('priority')} error={errors.priority}>
+          <Options values={PRIORITIES} labels={PRIORITY_LABELS} />
+        </SelectField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-startDate`} label="Start Date" type="date" value={values.startDate} onChange={set('startDate')} error={errors.startDate} />
+        <TextField id={`${id}-dueDate`} label="Due Date" type="date" value={values.dueDate} onChange={set('dueDate')} error={errors.dueDate} />
+      </div>
+      <SelectField id={`${id}-lead`} label="Lead" value={values.leadId} onChange={set('leadId')} error={errors.leadId} disabled={!values.entityId}>
+        <option value="">No lead</option>
+        {(users.data?.items ?? []).map((u) => (
+          <option key={u.id} value={u.id}>
+            {u.name}
           </option>
         ))}
-      </select>
-    </Field>
-  );
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{project ? 'Edit Project' : 'New Project'}</DialogTitle>
-        <DialogDescription>{project ? `${project.key} · ${project.name}` : 'A project groups tasks under a short key, e.g. WEB-12.'}</DialogDescription>
-      </DialogHeader>
-      {!project && writable.length > 1 ? (
-        <Field id={`${id}-entity`} label="Entity" error={errors.entityId}>
-          <select id={`${id}-entity`} className={nativeSelect} value={values.entityId} onChange={(e) => setValues((v) => ({ ...v, entityId: e.target.value, leadId: '', memberIds: [] }))}>
-            <option value="">Choose an entity</option>
-            {writable.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        {text('name', 'Name')}
-        {text('key', 'Key', 'text', { maxLength: 6, autoCapitalize: 'characters', placeholder: 'WEB', className: 'uppercase' })}
-      </div>
-      <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <Textarea
-          className="min-h-24"
-          id={`${id}-description`}
-          value={values.description}
-          onChange={set('description')}
-        />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {select('status', 'Status', PROJECT_STATUSES, PROJECT_STATUS_LABELS)}
-        {select('priority', 'Priority', PRIORITIES, PRIORITY_LABELS)}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('startDate', 'Start Date', 'date')}
-        {text('dueDate', 'Due Date', 'date')}
-      </div>
-      <Field id={`${id}-lead`} label="Lead" error={errors.leadId}>
-        <select id={`${id}-lead`} className={nativeSelect} value={values.leadId} onChange={set('leadId')} disabled={!values.entityId}>
-          <option value="">No lead</option>
-          {(users.data?.items ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      </SelectField>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Members</legend>
         {users.data?.items.length ? (
@@ -209,25 +136,8 @@ function ProjectForm({ scope, project, onDone, onCreated }: { scope: ModuleScope
         ) : (
           <p className="text-sm text-muted-foreground">{values.entityId ? 'Loading...' : 'Choose an entity first.'}</p>
         )}
-        {errors.memberIds ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.memberIds}
-          </p>
-        ) : null}
+        <FormError message={errors.memberIds} />
       </fieldset>
-      {errors.form ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.form}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : project ? 'Save Changes' : 'Create Project'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

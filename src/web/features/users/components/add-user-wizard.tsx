@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/web/lib/toast';
 import { z } from 'zod';
 import { ENTITY_MESSAGES } from '@/shared/entities';
 import type { EntityOption } from '@/shared/entities';
 import type { Product } from '@/shared/products';
-import { ACCESS_ROLE_LABELS, ACCESS_ROLES, type AccessRole } from '@/shared/roles';
-import { USER_MESSAGES, userAccountShape, type UserCreateInput } from '@/shared/users';
+import { ACCESS_ROLE_LABELS } from '@/shared/roles';
+import { USER_MESSAGES, userAccountShape } from '@/shared/users';
+import { fieldErrors } from '@/web/components/module/form-fields';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -15,19 +15,17 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { PasswordInput } from '@/web/components/ui/password-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { errorMessage } from '@/web/lib/api';
 import { cn } from '@/web/lib/utils';
 import { entityOptionsQuery } from '../../entities/api';
 import { myProductsQuery } from '../../products/api';
 import { FormAlert } from '@/web/components/admin/form-alert';
 import { useCreateUser, useInviteUser } from '../api';
+import { entityLabel, grantsOf, ProductAccessFields, useProductAccess, validateAccess, type AccessRow } from './product-access';
 
 type Step = 1 | 2 | 3;
 type Account = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
 type AccountErrors = Partial<Record<keyof Account, string>>;
-/** One access row of step 2: a product granted at an entity (empty until chosen) with a role. */
-export type AccessRow = { key: number; productId: string; entityId: string; roleType: AccessRole };
 
 const EMPTY_ACCOUNT: Account = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 const STEP_TITLES: Record<Step, string> = { 1: 'User Details', 2: 'Product Access', 3: 'Review' };
@@ -37,35 +35,11 @@ const inviteFields = z.object({ firstName: userAccountShape.firstName, lastName:
 
 /** Step 1 (spec §5): every field's first message at once, under its field (no password when inviting). */
 export function validateAccount(account: Account, invite = false): AccountErrors {
-  const errors: AccountErrors = {};
   const result = (invite ? inviteFields : accountFields).safeParse(account);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof Account | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors: AccountErrors = result.success ? {} : fieldErrors(result.error.issues);
   if (!invite && !errors.confirmPassword && account.password !== account.confirmPassword) errors.confirmPassword = USER_MESSAGES.passwordsDoNotMatch;
   return errors;
 }
-
-/** Step 2 (spec §5): a product, and at least one row with an entity. Rows left empty are skipped. */
-export function validateAccess(selected: string[], rows: AccessRow[]): string | null {
-  if (selected.length === 0) return USER_MESSAGES.selectProduct;
-  if (!rows.some((r) => r.entityId)) return USER_MESSAGES.configureAccess;
-  return null;
-}
-
-/** The grants sent to the server: rows with an entity, each product/entity pair once. */
-export function grantsOf(rows: AccessRow[]): UserCreateInput['access'] {
-  const grants = new Map<string, UserCreateInput['access'][number]>();
-  for (const { productId, entityId, roleType } of rows) {
-    if (entityId && !grants.has(`${productId}:${entityId}`)) grants.set(`${productId}:${entityId}`, { productId, entityId, roleType });
-  }
-  return [...grants.values()];
-}
-
-export const entityLabel = (e: EntityOption) => `${e.name} (${e.organizationName ?? 'No Organization'})`;
 
 /** Add a user in three steps: details, product access per entity, review. */
 export function AddUserWizard({
@@ -94,10 +68,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const [account, setAccount] = useState<Account>(EMPTY_ACCOUNT);
   const [invite, setInvite] = useState(false);
   const [errors, setErrors] = useState<AccountErrors>({});
-  const [selected, setSelected] = useState<string[]>([]);
-  const [rows, setRows] = useState<AccessRow[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const nextKey = useRef(1);
+  const access = useProductAccess(products.data, [], () => setProblem(null));
+  const { selected, rows } = access;
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -122,21 +95,6 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const set = (field: keyof Account, value: string) => {
     setAccount((a) => ({ ...a, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const newRow = (productId: string): AccessRow => ({ key: nextKey.current++, productId, entityId: '', roleType: 'app_admin' });
-
-  const toggleProduct = (productId: string, checked: boolean) => {
-    setProblem(null);
-    // Keep the products in the catalogue's order, whatever order they were ticked in.
-    const order = products.data?.map((p) => p.id) ?? [];
-    setSelected((ids) => (checked ? order.filter((id) => id === productId || ids.includes(id)) : ids.filter((id) => id !== productId)));
-    setRows((rs) => (checked ? [...rs, newRow(productId)] : rs.filter((r) => r.productId !== productId)));
-  };
-
-  const updateRow = (key: number, change: Partial<AccessRow>) => {
-    setProblem(null);
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -190,7 +148,6 @@ function Wizard({ onDone }: { onDone: () => void }) {
   };
 
   const creating = create.isPending || inviteUser.isPending;
-  const selectedProducts = (products.data ?? []).filter((p) => selected.includes(p.id));
 
   return (
     <form className="grid min-w-0 gap-4" onSubmit={onSubmit} noValidate>
@@ -238,46 +195,10 @@ function Wizard({ onDone }: { onDone: () => void }) {
         </div>
       ) : step === 2 ? (
         <div className="grid gap-4">
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Select Products</legend>
-            {products.isPending ? (
-              <p role="status" className="text-sm text-muted-foreground">
-                Loading products...
-              </p>
-            ) : !products.data?.length ? (
-              <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{ENTITY_MESSAGES.noProducts}</p>
-            ) : (
-              <div className="grid gap-2 sm:grid-cols-2">
-                {products.data.map((p) => (
-                  <div key={p.id} className="flex items-center gap-3 rounded-md border p-3">
-                    <Checkbox
-                      id={`user-product-${p.id}`}
-                      checked={selected.includes(p.id)}
-                      onCheckedChange={(checked) => toggleProduct(p.id, checked === true)}
-                    />
-                    <Label htmlFor={`user-product-${p.id}`} className="font-normal">
-                      {p.name}
-                    </Label>
-                  </div>
-                ))}
-              </div>
-            )}
-          </fieldset>
-          {selectedProducts.map((product) => (
-            <ProductAccess
-              key={product.id}
-              product={product}
-              rows={rows.filter((r) => r.productId === product.id)}
-              entities={(entities.data ?? []).filter((e) => e.productIds.includes(product.id))}
-              entitiesLoading={entities.isPending}
-              onAddRow={() => setRows((rs) => [...rs, newRow(product.id)])}
-              onChangeRow={updateRow}
-              onRemoveRow={(key) => setRows((rs) => rs.filter((r) => r.key !== key))}
-            />
-          ))}
+          <ProductAccessFields idPrefix="user" products={products} entities={entities} access={access} />
         </div>
       ) : (
-        <Review account={account} invite={invite} products={selectedProducts} rows={rows} entities={entities.data ?? []} />
+        <Review account={account} invite={invite} products={access.selectedProducts} rows={rows} entities={entities.data ?? []} />
       )}
 
       <FormAlert message={problem} />
@@ -345,96 +266,6 @@ function AccountField({
     <Field id={inputId} label={label} error={error}>
       {password ? <PasswordInput autoComplete="new-password" {...props} /> : <Input type={type} autoComplete={autoComplete} {...props} />}
     </Field>
-  );
-}
-
-export function ProductAccess({
-  product,
-  rows,
-  entities,
-  entitiesLoading,
-  onAddRow,
-  onChangeRow,
-  onRemoveRow,
-}: {
-  product: Product;
-  rows: AccessRow[];
-  entities: EntityOption[];
-  entitiesLoading: boolean;
-  onAddRow: () => void;
-  onChangeRow: (key: number, change: Partial<AccessRow>) => void;
-  onRemoveRow: (key: number) => void;
-}) {
-  const headingId = `access-${product.id}`;
-  const noEntity = !entitiesLoading && entities.length === 0;
-  return (
-    <div role="group" aria-labelledby={headingId} className="grid gap-3 rounded-md border bg-slate-50 p-3 sm:p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 id={headingId} className="font-medium">
-          {product.name}
-        </h4>
-        <Button variant="outline" size="sm" onClick={onAddRow} disabled={entitiesLoading || noEntity || rows.length >= entities.length}>
-          <PlusIcon aria-hidden />
-          Add Entity
-        </Button>
-      </div>
-      {noEntity ? <p className="text-sm text-muted-foreground">No entity of your company holds this product yet.</p> : null}
-      {rows.map((row, index) => {
-        const label = `${product.name}, row ${index + 1}`;
-        const takenElsewhere = new Set(rows.filter((r) => r.key !== row.key).map((r) => r.entityId));
-        return (
-          <div
-            key={row.key}
-            className={cn('grid grid-cols-1 items-end gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]', index > 0 && 'border-t pt-3')}
-          >
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor={`entity-${row.key}`}>
-                Entity<span className="sr-only"> for {label}</span>
-              </Label>
-              <Select value={row.entityId} onValueChange={(entityId) => onChangeRow(row.key, { entityId })} disabled={noEntity}>
-                <SelectTrigger id={`entity-${row.key}`} className="min-w-0 bg-background">
-                  <SelectValue placeholder={entitiesLoading ? 'Loading entities...' : noEntity ? 'No entities available' : 'Select an entity'} />
-                </SelectTrigger>
-                <SelectContent className="max-w-[calc(100vw-2rem)]">
-                  {entities.map((e) => (
-                    <SelectItem key={e.id} value={e.id} disabled={takenElsewhere.has(e.id)}>
-                      {entityLabel(e)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            {/* A phone puts role and remove side by side under the entity; wider screens, all three in one line. */}
-            <div className="flex items-end gap-3 sm:contents">
-              <div className="grid flex-1 gap-2">
-                <Label htmlFor={`role-${row.key}`}>
-                  Role<span className="sr-only"> for {label}</span>
-                </Label>
-                <Select value={row.roleType} onValueChange={(roleType) => onChangeRow(row.key, { roleType: roleType as AccessRole })}>
-                  <SelectTrigger id={`role-${row.key}`} className="min-w-0 bg-background">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ACCESS_ROLES.map((r) => (
-                      <SelectItem key={r} value={r}>
-                        {ACCESS_ROLE_LABELS[r]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              {rows.length > 1 ? (
-                <Button variant="ghost" size="icon" aria-label="Remove row" onClick={() => onRemoveRow(row.key)}>
-                  <Trash2Icon aria-hidden />
-                </Button>
-              ) : (
-                <span className="hidden size-10 sm:block" aria-hidden />
-              )}
-            </div>
-          </div>
-        );
-      })}
-    </div>
   );
 }
 

@@ -21,13 +21,13 @@ interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** What the server is asked to do, and what the toasts say about it. */
-interface UserAction {
-  run: (user: User, callbacks: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }) => void;
-  busy: boolean;
-  succeeded: string;
-  failed: string;
+/** What a confirmation says: its title, the question, its button (and while busy), and the toasts after. */
+interface ConfirmTexts {
+  words: { title: string; confirm: string; confirming: string };
+  messages: { ask: string; succeeded: string; failed: string };
 }
+
+type Callbacks = { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void };
 
 /**
  * Asks before an action on one user, naming the user. Stays open (busy, both buttons disabled)
@@ -37,19 +37,16 @@ function ConfirmUserDialog({
   user,
   onOpenChange,
   onCloseAutoFocus,
-  title,
-  description,
-  confirm,
-  confirming,
-  action,
-}: DialogProps & { title: string; description: string; confirm: string; confirming: string; action: UserAction }) {
-  const { busy } = action;
+  texts: { words, messages },
+  busy,
+  run,
+}: DialogProps & { texts: ConfirmTexts; busy: boolean; run: (user: User, callbacks: Callbacks) => void }) {
   return (
     <AlertDialog open={user !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
       <AlertDialogContent className="sm:max-w-[425px]" onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogTitle>{words.title}</AlertDialogTitle>
+          <AlertDialogDescription>{messages.ask}</AlertDialogDescription>
         </AlertDialogHeader>
         {user ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm">
@@ -66,14 +63,14 @@ function ConfirmUserDialog({
             onClick={(event) => {
               event.preventDefault();
               if (!user) return;
-              action.run(user, {
-                onSuccess: () => toast.success('Success', { description: action.succeeded }),
-                onError: (e) => toast.error('Error', { description: errorMessage(e, action.failed) }),
+              run(user, {
+                onSuccess: () => toast.success('Success', { description: messages.succeeded }),
+                onError: (e) => toast.error('Error', { description: errorMessage(e, messages.failed) }),
                 onSettled: () => onOpenChange(false),
               });
             }}
           >
-            {busy ? confirming : confirm}
+            {busy ? words.confirming : words.confirm}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -81,59 +78,32 @@ function ConfirmUserDialog({
   );
 }
 
+const CONFIRM: Record<'deactivate' | 'delete' | 'signOut', ConfirmTexts> = {
+  deactivate: {
+    words: { title: 'Deactivate User', confirm: 'Deactivate', confirming: 'Deactivating...' },
+    messages: { ask: USER_MESSAGES.confirmDeactivate, succeeded: USER_MESSAGES.deactivated, failed: USER_MESSAGES.deactivateFailed },
+  },
+  delete: {
+    words: { title: 'Delete User', confirm: 'Delete', confirming: 'Deleting...' },
+    messages: { ask: USER_MESSAGES.confirmDelete, succeeded: USER_MESSAGES.deleted, failed: USER_MESSAGES.deleteFailed },
+  },
+  signOut: {
+    words: { title: 'Sign Out Everywhere', confirm: 'Sign Out Everywhere', confirming: 'Signing Out...' },
+    messages: { ask: SESSION_MESSAGES.confirmEverywhere, succeeded: SESSION_MESSAGES.everywhere, failed: SESSION_MESSAGES.everywhereFailed },
+  },
+};
+
 export function DeactivateUserDialog(props: DialogProps) {
   const change = useSetUserActive();
-  return (
-    <ConfirmUserDialog
-      {...props}
-      title="Deactivate User"
-      description={USER_MESSAGES.confirmDeactivate}
-      confirm="Deactivate"
-      confirming="Deactivating..."
-      action={{
-        run: (user, callbacks) => change.mutate({ id: user.id, active: false }, callbacks),
-        busy: change.isPending,
-        succeeded: USER_MESSAGES.deactivated,
-        failed: USER_MESSAGES.deactivateFailed,
-      }}
-    />
-  );
+  return <ConfirmUserDialog {...props} texts={CONFIRM.deactivate} busy={change.isPending} run={(user, done) => change.mutate({ id: user.id, active: false }, done)} />;
 }
 
 export function DeleteUserDialog(props: DialogProps) {
   const remove = useDeleteUser();
-  return (
-    <ConfirmUserDialog
-      {...props}
-      title="Delete User"
-      description={USER_MESSAGES.confirmDelete}
-      confirm="Delete"
-      confirming="Deleting..."
-      action={{
-        run: (user, callbacks) => remove.mutate(user.id, callbacks),
-        busy: remove.isPending,
-        succeeded: USER_MESSAGES.deleted,
-        failed: USER_MESSAGES.deleteFailed,
-      }}
-    />
-  );
+  return <ConfirmUserDialog {...props} texts={CONFIRM.delete} busy={remove.isPending} run={(user, done) => remove.mutate(user.id, done)} />;
 }
 
 export function SignOutEverywhereDialog(props: DialogProps) {
   const signOut = useSignOutEverywhere();
-  return (
-    <ConfirmUserDialog
-      {...props}
-      title="Sign Out Everywhere"
-      description={SESSION_MESSAGES.confirmEverywhere}
-      confirm="Sign Out Everywhere"
-      confirming="Signing Out..."
-      action={{
-        run: (user, callbacks) => signOut.mutate(user.id, callbacks),
-        busy: signOut.isPending,
-        succeeded: SESSION_MESSAGES.everywhere,
-        failed: SESSION_MESSAGES.everywhereFailed,
-      }}
-    />
-  );
+  return <ConfirmUserDialog {...props} texts={CONFIRM.signOut} busy={signOut.isPending} run={(user, done) => signOut.mutate(user.id, done)} />;
 }

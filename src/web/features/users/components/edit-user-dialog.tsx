@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { ENTITY_MESSAGES } from '@/shared/entities';
 import type { Role } from '@/shared/roles';
 import { USER_MESSAGES, userAccountShape, type User, type UserDetail } from '@/shared/users';
 import { FormAlert } from '@/web/components/admin/form-alert';
+import { fieldErrors } from '@/web/components/module/form-fields';
 import { Button } from '@/web/components/ui/button';
-import { Checkbox } from '@/web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
@@ -17,7 +16,7 @@ import { toast } from '@/web/lib/toast';
 import { entityOptionsQuery } from '../../entities/api';
 import { myProductsQuery } from '../../products/api';
 import { useUpdateUser, userQuery } from '../api';
-import { grantsOf, ProductAccess, validateAccess, type AccessRow } from './add-user-wizard';
+import { grantsOf, ProductAccessFields, useProductAccess, validateAccess } from './product-access';
 
 type Profile = { firstName: string; lastName: string; email: string };
 type ProfileErrors = Partial<Record<keyof Profile, string>>;
@@ -29,15 +28,8 @@ const COMPANY_ROLES: { value: Role; label: string }[] = [
 
 /** The wizard's step 1 messages for the three profile fields, each under its field. */
 export function validateProfile(profile: Profile): ProfileErrors {
-  const errors: ProfileErrors = {};
   const result = profileFields.safeParse(profile);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof Profile | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  return errors;
+  return result.success ? {} : fieldErrors(result.error.issues);
 }
 
 /** Edit a user's name, email, company role and product access (one save, one transaction). */
@@ -92,30 +84,16 @@ function EditForm({ detail, onDone }: { detail: UserDetail; onDone: () => void }
   const products = useQuery(myProductsQuery);
   const entities = useQuery(entityOptionsQuery);
   const update = useUpdateUser();
-  const nextKey = useRef(1);
   const [profile, setProfile] = useState<Profile>({ firstName: detail.firstName, lastName: detail.lastName, email: detail.email });
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [role, setRole] = useState<Role>(detail.role);
-  const [rows, setRows] = useState<AccessRow[]>(() =>
-    detail.access.map((a) => ({ key: nextKey.current++, productId: a.productId, entityId: a.entityId, roleType: a.roleType })),
-  );
-  const [selected, setSelected] = useState<string[]>(() => [...new Set(detail.access.map((a) => a.productId))]);
   const [problem, setProblem] = useState<string | null>(null);
+  const access = useProductAccess(products.data, detail.access, () => setProblem(null));
+  const { selected, rows } = access;
 
   const set = (field: keyof Profile, value: string) => {
     setProfile((p) => ({ ...p, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const newRow = (productId: string): AccessRow => ({ key: nextKey.current++, productId, entityId: '', roleType: 'app_admin' });
-  const toggleProduct = (productId: string, checked: boolean) => {
-    setProblem(null);
-    const order = products.data?.map((p) => p.id) ?? [];
-    setSelected((ids) => (checked ? order.filter((id) => id === productId || ids.includes(id)) : ids.filter((id) => id !== productId)));
-    setRows((rs) => (checked ? [...rs, newRow(productId)] : rs.filter((r) => r.productId !== productId)));
-  };
-  const updateRow = (key: number, change: Partial<AccessRow>) => {
-    setProblem(null);
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -151,7 +129,6 @@ function EditForm({ detail, onDone }: { detail: UserDetail; onDone: () => void }
   };
 
   const saving = update.isPending;
-  const selectedProducts = (products.data ?? []).filter((p) => selected.includes(p.id));
 
   return (
     <form className="grid min-w-0 gap-4" onSubmit={onSubmit} noValidate>
@@ -179,39 +156,7 @@ function EditForm({ detail, onDone }: { detail: UserDetail; onDone: () => void }
           </SelectContent>
         </Select>
       </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Select Products</legend>
-        {products.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading products...
-          </p>
-        ) : !products.data?.length ? (
-          <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{ENTITY_MESSAGES.noProducts}</p>
-        ) : (
-          <div className="grid gap-2 sm:grid-cols-2">
-            {products.data.map((p) => (
-              <div key={p.id} className="flex items-center gap-3 rounded-md border p-3">
-                <Checkbox id={`edit-product-${p.id}`} checked={selected.includes(p.id)} onCheckedChange={(checked) => toggleProduct(p.id, checked === true)} />
-                <Label htmlFor={`edit-product-${p.id}`} className="font-normal">
-                  {p.name}
-                </Label>
-              </div>
-            ))}
-          </div>
-        )}
-      </fieldset>
-      {selectedProducts.map((product) => (
-        <ProductAccess
-          key={product.id}
-          product={product}
-          rows={rows.filter((r) => r.productId === product.id)}
-          entities={(entities.data ?? []).filter((e) => e.productIds.includes(product.id))}
-          entitiesLoading={entities.isPending}
-          onAddRow={() => setRows((rs) => [...rs, newRow(product.id)])}
-          onChangeRow={updateRow}
-          onRemoveRow={(key) => setRows((rs) => rs.filter((r) => r.key !== key))}
-        />
-      ))}
+      <ProductAccessFields idPrefix="edit" products={products} entities={entities} access={access} />
       <FormAlert message={problem} />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={saving}>
