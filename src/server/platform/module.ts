@@ -102,10 +102,7 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
     scope: <T>(db: Db, user: SessionUser, minRole: AccessRole, work: Work<T>, entityId?: string) => withModuleScope(db, user, product, minRole, work, { entityId }),
 
     /** A path id: lower-cased; one that is not a UUID names nothing, so 404 like another entity's record. */
-    id(raw: string, message: string): string {
-      if (!isUuid(raw)) throw notFound(message);
-      return raw.toLowerCase();
-    },
+    id: pathId,
 
     /**
      * Locks a record for an update and checks the version the client read: 404 when row-level
@@ -229,7 +226,7 @@ function moduleRoutes(product: ProductType, tags: [ApiTag], errors: Standard) {
     /** A record's standard routes, in the order that keeps `/export` and `/import` from being taken for ids. */
     records(name: string, spec: RecordRoutes) {
       const base = `/${product}/${name}`;
-      const idOf = (c: Context<AppEnv>) => (c.req.param('id') && !isUuid(c.req.param('id')!) ? notFoundId(spec.notFound) : c.req.param('id')!.toLowerCase());
+      const idOf = (c: Context<AppEnv>) => pathId(c.req.param('id') ?? '', spec.notFound);
       if (spec.list) {
         const { run } = spec.list;
         add(
@@ -336,6 +333,8 @@ function moduleRoutes(product: ProductType, tags: [ApiTag], errors: Standard) {
   return builder;
 }
 
-function notFoundId(message: string): never {
-  throw notFound(message);
+/** A path id, lower-cased; one that is not a UUID names nothing, so 404 like another entity's record. */
+function pathId(raw: string, message: string): string {
+  if (!isUuid(raw)) throw notFound(message);
+  return raw.toLowerCase();
 }
