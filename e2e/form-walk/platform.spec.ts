@@ -447,3 +447,34 @@ test('Projects: New Task, Edit Task and a comment, every field, the description 
   expect(await onScreen(page.getByText(/^Readers moved\./))).toBe(twoLines('Readers moved.', 'Deleting on Friday.'));
   await shoot(page, 'walk-projects-task');
 });
+
+test('Notification preferences (My Account): each category’s in-app, email and timing, saved and shown after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  await page.goto('/account');
+  const form = page.getByRole('form', { name: 'Notification preferences' });
+  const categories = form.getByRole('group');
+  await expect(categories).toHaveCount(9);
+  // Every category's timing changes; every other one is then turned off in the app, the rest by
+  // email, so a setting saved into the wrong field shows.
+  const walk = async (check: (group: Locator, even: boolean) => Promise<void>) => {
+    for (let i = 0; i < 9; i++) await check(categories.nth(i), i % 2 === 0);
+  };
+  await walk(async (group, even) => {
+    await expect(group.getByRole('checkbox', { name: 'In the app' })).toBeChecked();
+    await expect(group.getByRole('checkbox', { name: 'By email' })).toBeChecked();
+    await expect(group.getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    await group.getByRole('radio', { name: 'Daily digest' }).check();
+    await group.getByRole('checkbox', { name: even ? 'In the app' : 'By email' }).click();
+  });
+  await form.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Notification preferences saved')).toBeVisible();
+
+  await page.reload();
+  await walk(async (group, even) => {
+    await expect(group.getByRole('checkbox', { name: 'In the app' })).toBeChecked({ checked: !even });
+    await expect(group.getByRole('checkbox', { name: 'By email' })).toBeChecked({ checked: even });
+    await expect(group.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  });
+  await shoot(page, 'walk-notification-preferences');
+});

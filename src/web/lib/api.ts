@@ -95,6 +95,7 @@ export const api = {
   get: <T>(path: string, schema?: Schema<T>, query?: Query) => request<T>('GET', path, schema, undefined, query),
   post: <T>(path: string, schema?: Schema<T>, body?: unknown) => request<T>('POST', path, schema, body ?? {}),
   patch: <T>(path: string, schema: Schema<T>, body: unknown) => request<T>('PATCH', path, schema, body),
+  put: <T>(path: string, schema: Schema<T>, body: unknown) => request<T>('PUT', path, schema, body),
   delete: (path: string) => request<void>('DELETE', path, null),
   /** PUT a file as the body (upload routes: see the server's platform/files.ts). */
   upload: <T>(path: string, file: Blob, contentType: string, query?: Query) => request<T>('PUT', path, null, undefined, query, { file, contentType }),

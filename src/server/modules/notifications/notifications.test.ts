@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '@/shared/audit';
 import type { NotificationCategory } from '@/shared/notifications';
 import type { Db } from '../../db/client';
 import { withTenant } from '../../db/tenant';
@@ -221,6 +222,61 @@ describe('the API: each person their own', () => {
     }
     // Nobody else's: the admin's own are untouched.
     expect((await a.client.get('/me/notification-preferences')).body.items.find((i: { category: string }) => i.category === 'tasks').emailMode).toBe('immediate');
+  });
+});
+
+describe('the audit log', () => {
+  /** The company's events of one action about one person, as its super admin reads the log. */
+  const eventsAbout = async (company: typeof a, action: string, userId: string) =>
+    ((await company.client.get(`/audit-events?action=${action}`)).body.items as AuditEvent[]).filter((e) => e.targetId === userId);
+
+  it('records a change of preferences with the settings that changed; an unchanged save records nothing', async () => {
+    const p = await addPerson(a);
+    expect((await setPreference(p, 'tasks', true, true, 'digest')).status).toBe(200);
+    const [event, ...more] = await eventsAbout(a, 'user.notification_preferences_changed', p.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({
+      actorId: p.id,
+      actorEmail: p.email,
+      targetType: 'user',
+      targetLabel: `Nora Tified <${p.email}>`,
+      changes: [{ field: 'tasks.emailMode', before: 'immediate', after: 'digest' }],
+    });
+
+    // The same settings again: nothing changed, nothing recorded.
+    expect((await setPreference(p, 'tasks', true, true, 'digest')).status).toBe(200);
+    expect(await eventsAbout(a, 'user.notification_preferences_changed', p.id)).toHaveLength(1);
+    // A refused save records nothing either.
+    expect((await p.client.request('PUT', '/me/notification-preferences', { items: [{ category: 'tasks', inApp: false, email: true, emailMode: 'weekly' }] })).status).toBe(400);
+    expect(await eventsAbout(a, 'user.notification_preferences_changed', p.id)).toHaveLength(1);
+    // Another company's log does not hold it.
+    expect(await eventsAbout(b, 'user.notification_preferences_changed', p.id)).toEqual([]);
+  });
+
+  it('records an unsubscribe by link with the person as its actor; asking (GET), a second click and a tampered link record nothing', async () => {
+    const p = await addPerson(a);
+    expect((await setPreference(p, 'interviews', true, true, 'digest')).status).toBe(200);
+    expect((await setPreference(p, 'mentions', true, true, 'digest')).status).toBe(200);
+    const url = `/api/notifications/unsubscribe?token=${unsubscribeToken(SECRET, p.id, 'digest')}`;
+
+    expect((await t.app.request(url)).status).toBe(200);
+    const tampered = `/api/notifications/unsubscribe?token=${unsubscribeToken('another-secret-another-secret-12', p.id, 'digest')}`;
+    expect((await t.app.request(tampered, { method: 'POST' })).status).toBe(400);
+    expect(await eventsAbout(a, 'user.notifications_unsubscribed', p.id)).toEqual([]);
+
+    const res = await t.app.request(url, { method: 'POST', headers: { 'user-agent': 'MailProvider/1.0' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    const [event, ...more] = await eventsAbout(a, 'user.notifications_unsubscribed', p.id);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ actorId: p.id, actorEmail: p.email, userAgent: 'MailProvider/1.0', targetType: 'user' });
+    // The digest link turned off the email of both digest categories, and nothing else.
+    expect(event!.changes).toEqual([
+      { field: 'interviews.email', before: true, after: false },
+      { field: 'mentions.email', before: true, after: false },
+    ]);
+
+    expect((await t.app.request(url, { method: 'POST' })).status).toBe(200);
+    expect(await eventsAbout(a, 'user.notifications_unsubscribed', p.id)).toHaveLength(1);
   });
 });
 

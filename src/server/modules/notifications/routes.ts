@@ -15,6 +15,7 @@ import {
   type UnsubscribeResult,
 } from '@/shared/notifications';
 import { noFields } from '@/shared/sessions';
+import { auditContext } from '../../audit/context';
 import type { AppEnv } from '../../http/env';
 import { notFound } from '../../http/errors';
 import { idParams, isUuid } from '../../http/params';
@@ -85,7 +86,8 @@ const savePreferences = defineRoute('user', {
   path: '/me/notification-preferences',
   tags,
   summary: 'Save your notification preferences for the categories named',
-  description: 'Categories not named keep their setting. Returns every category.',
+  description:
+    'Categories not named keep their setting. Returns every category. A save that changes a setting is recorded in the audit log (`user.notification_preferences_changed`, with the settings that changed).',
   request: { body: jsonBody(notificationPreferencesInput) },
   responses: { 200: jsonContent(notificationPreferences) },
 });
@@ -116,7 +118,7 @@ const unsubscribeNow = defineRoute('public', {
   path: '/notifications/unsubscribe',
   tags,
   summary: 'One-click unsubscribe: turn off the email the link names',
-  description: `${unsubscribeDescription} Any body is accepted and ignored (mail providers send \`List-Unsubscribe=One-Click\` as a form), and no Origin is required: the token is the credential. Answers HTML to a browser, JSON otherwise.`,
+  description: `${unsubscribeDescription} Any body is accepted and ignored (mail providers send \`List-Unsubscribe=One-Click\` as a form), and no Origin is required: the token is the credential. Answers HTML to a browser, JSON otherwise. Turning an email off is recorded in the audit log (\`user.notifications_unsubscribed\`, the person as its actor).`,
   request: { query: unsubscribeQuery },
   responses: {
     200: {
@@ -169,14 +171,14 @@ export const notificationRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(readAll, async (c) => c.json({ marked: await markAllRead(c.get('database').db, c.get('user')) }, 200))
   .openapi(preferences, async (c) => c.json(await getPreferences(c.get('database').db, c.get('user')), 200))
-  .openapi(savePreferences, async (c) => c.json(await setPreferences(c.get('database').db, c.get('user'), c.req.valid('json')), 200))
+  .openapi(savePreferences, async (c) => c.json(await setPreferences(c.get('database').db, c.get('user'), c.req.valid('json'), auditContext(c)), 200))
   .openapi(unsubscribePage, async (c) => {
     const { token } = c.req.valid('query');
-    const result = await unsubscribe(c.get('database').db, await secretOf(c), token, false);
+    const result = await unsubscribe(c.get('database').db, await secretOf(c), token, false, auditContext(c, null));
     return c.html(confirmPage(result, token), 200);
   })
   .openapi(unsubscribeNow, async (c) => {
     const { token } = c.req.valid('query');
-    const result = await unsubscribe(c.get('database').db, await secretOf(c), token, true);
+    const result = await unsubscribe(c.get('database').db, await secretOf(c), token, true, auditContext(c, null));
     return wantsHtml(c) ? c.html(doneHtml(result), 200) : c.json(result, 200);
   });

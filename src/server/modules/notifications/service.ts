@@ -16,6 +16,8 @@ import {
   type UnsubscribeResult,
 } from '@/shared/notifications';
 import type { Page } from '@/shared/pagination';
+import { actorOf } from '../../audit/context';
+import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { isoFromPgTimestamptz } from '../../db/pagination';
 import { notificationPreferences, users } from '../../db/schema';
@@ -142,9 +144,40 @@ export function getPreferences(db: Db, user: SessionUser): Promise<NotificationP
   return withTenant(db, user.companyId, (tx) => preferencesOf(tx, user));
 }
 
+type Preference = NotificationPreferences['items'][number];
+
+/** A person's settings as the audit log keeps them: one field per category and setting (`tasks.email`). */
+const auditFields = (items: readonly Preference[]) =>
+  Object.fromEntries(items.flatMap((p) => [[`${p.category}.inApp`, p.inApp], [`${p.category}.email`, p.email], [`${p.category}.emailMode`, p.emailMode]]));
+
+/**
+ * The audit event of a change to someone's preferences, with the settings that changed (an
+ * unchanged save, or a link for an email already off, records nothing).
+ */
+async function auditPreferences(
+  tx: Tx,
+  context: AuditContext,
+  user: { id: string; companyId: string; firstName: string; lastName: string; email: string },
+  action: 'user.notification_preferences_changed' | 'user.notifications_unsubscribed',
+  before: readonly Preference[],
+  after: readonly Preference[],
+) {
+  const [was, is] = [auditFields(before), auditFields(after)];
+  if (Object.keys(is).every((field) => was[field] === is[field])) return;
+  await recordEvent(tx, {
+    context,
+    companyId: user.companyId,
+    action,
+    target: { type: 'user', id: user.id, label: `${user.firstName} ${user.lastName} <${user.email}>` },
+    before: was,
+    after: is,
+  });
+}
+
 /** Saves the categories named; the others keep their setting. */
-export function setPreferences(db: Db, user: SessionUser, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
+export function setPreferences(db: Db, user: SessionUser, input: NotificationPreferencesInput, audit: AuditContext): Promise<NotificationPreferences> {
   return withTenant(db, user.companyId, async (tx) => {
+    const before = await preferencesOf(tx, user);
     await tx
       .insert(notificationPreferences)
       .values(input.items.map((p) => ({ userId: user.id, companyId: user.companyId, category: p.category, inApp: p.inApp, email: p.email, emailMode: p.emailMode })))
@@ -152,7 +185,9 @@ export function setPreferences(db: Db, user: SessionUser, input: NotificationPre
         target: [notificationPreferences.userId, notificationPreferences.category],
         set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, emailMode: sql`excluded.email_mode`, updatedAt: sql`now()` },
       });
-    return preferencesOf(tx, user);
+    const after = await preferencesOf(tx, user);
+    await auditPreferences(tx, audit, user, 'user.notification_preferences_changed', before.items, after.items);
+    return after;
   });
 }
 
@@ -164,12 +199,16 @@ const scopeLabel = (scope: UnsubscribeScope) => (scope === 'digest' ? 'Daily sum
  * What an email's unsubscribe link names, and (with `apply`) turns that email off: one category,
  * or for `digest` every category the person gets in the daily digest. The token is the only
  * credential (HMAC with the app secret); the person's company is read from the token's user on
- * the owner connection, then the change is made in that company's tenant transaction.
+ * the owner connection, then the change is made in that company's tenant transaction, with its
+ * audit event (the person is its actor: the link is theirs). `audit` is the request's side.
  */
-export async function unsubscribe(db: Db, secret: string, token: string, apply: boolean): Promise<UnsubscribeResult> {
+export async function unsubscribe(db: Db, secret: string, token: string, apply: boolean, audit: AuditContext): Promise<UnsubscribeResult> {
   const named = readUnsubscribeToken(secret, token);
   if (!named) throw badRequest(NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
-  const [user] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, named.userId));
+  const [user] = await db
+    .select({ id: users.id, companyId: users.companyId, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, named.userId));
   if (!user) throw notFound(NOTIFICATION_MESSAGES.unsubscribeLinkUnknown);
   return withTenant(db, user.companyId, async (tx) => {
     const prefs = (await preferencesOf(tx, user)).items;
@@ -180,6 +219,8 @@ export async function unsubscribe(db: Db, secret: string, token: string, apply: 
         .insert(notificationPreferences)
         .values(concerned.map((p) => ({ userId: user.id, companyId: user.companyId, category: p.category, inApp: p.inApp, email: false, emailMode: p.emailMode })))
         .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.category], set: { email: false, updatedAt: sql`now()` } });
+      const after = concerned.map((p) => ({ ...p, email: false }));
+      await auditPreferences(tx, { ...audit, actor: actorOf(user) }, user, 'user.notifications_unsubscribed', concerned, after);
     }
     return { scope: named.scope, label: scopeLabel(named.scope), email: apply ? false : emailOn };
   });

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useSearchParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
+import { NotificationBell } from '@/web/components/notifications/notification-bell';
 import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import {
@@ -110,6 +111,7 @@ function ModuleShell({ module, title, actions, children }: { module: ModuleConfi
           </span>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             {actions}
+            <NotificationBell />
             <Button asChild variant="outline" size="sm">
               <Link to="/products">
                 <ArrowLeftIcon aria-hidden />

@@ -11,6 +11,7 @@ import { errorMessage } from '@/web/lib/api';
 import { useCurrentUser } from '@/web/lib/session';
 import { toast } from '@/web/lib/toast';
 import { useChangePassword, useUpdateProfile } from './account-api';
+import { NotificationPreferencesSection } from './notification-preferences';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 
@@ -24,7 +25,7 @@ function fieldErrors<K extends string>(issues: { path: PropertyKey[]; message: s
   return errors;
 }
 
-/** The signed-in user's own account: name and password. */
+/** The signed-in user's own account: name, password and notification preferences. */
 export function AccountPage() {
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -33,6 +34,7 @@ export function AccountPage() {
         <div className="grid gap-6">
           <ProfileSection />
           <PasswordSection />
+          <NotificationPreferencesSection />
         </div>
       </AdminMain>
     </div>

@@ -16,6 +16,7 @@ import { toast } from '@/web/lib/toast';
 import { PRODUCT_NAME } from '@/shared/brand';
 import { PRODUCT_PATHS, type ProductType } from '@/shared/products';
 import { roleBadge } from '@/shared/roles';
+import { NotificationBell } from '@/web/components/notifications/notification-bell';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -51,6 +52,7 @@ export function ProductsPage() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <NotificationBell />
             <Button asChild variant="ghost">
               <Link to="/account">
                 <UserIcon aria-hidden />
