@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { arrowTo, liftCard, newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from './helpers';
@@ -140,7 +142,7 @@ test('ATS: post a job, add a candidate with a résumé, move them through the bo
   await page.getByRole('button', { name: 'Schedule Interview' }).click();
   dialog = page.getByRole('dialog');
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  await dialog.getByLabel('Date').fill(day);
+  await dialog.getByLabel('Date', { exact: true }).fill(day);
   await dialog.getByLabel('Time').fill('14:30');
   await dialog.getByLabel(/Grace Hopper/).check();
   await dialog.getByLabel('Location or Link').fill('Room 4');
@@ -222,7 +224,7 @@ test('Everyday use (issue 31): the interview Duration reads "1 h 30 min", and th
   await page.getByRole('button', { name: 'Schedule Interview' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Duration').locator('option')).toHaveText(['15 min', '30 min', '45 min', '1 h', '1 h 30 min', '2 h', '3 h', '4 h']);
-  await dialog.getByLabel('Date').fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByLabel('Date', { exact: true }).fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
   await dialog.getByLabel('Duration').selectOption({ label: '1 h 30 min' });
   await dialog.getByLabel(/Grace Hopper/).check();
   await shoot(page, 'ats-interview-dialog');
@@ -231,6 +233,78 @@ test('Everyday use (issue 31): the interview Duration reads "1 h 30 min", and th
   await page.goto('/ats/interviews?mine=false');
   await expect(page.getByRole('row', { name: /Mary Jackson/ }).getByRole('cell').first()).toHaveText(/\(1 h 30 min\)$/);
   await shoot(page, 'ats-interviews-duration');
+});
+
+/** The server's .eml files (DATA_DIR/outbox) sent to `email`. */
+async function emailsTo(email: string): Promise<string[]> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const texts = await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+  return texts.filter((text) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'mi').test(text));
+}
+
+test('Notifications (issue 33): schedule with "Email the candidate", edit the interview, and cancel it; the candidate gets each calendar file', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['ATS'] }));
+  const api = page.context().request;
+  const job = await api.post('/api/ats/jobs', { headers: { origin: ORIGIN }, data: { entityId, title: 'Data Engineer', employmentType: 'full_time', status: 'open' } });
+  const candidateEmail = uniqueEmail('annie');
+  const candidate = await api.post('/api/ats/candidates', {
+    headers: { origin: ORIGIN },
+    data: { entityId, firstName: 'Annie', lastName: 'Easley', email: candidateEmail, jobId: ((await job.json()) as { id: string }).id },
+  });
+  expect(candidate.status()).toBe(201);
+  const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+
+  await page.goto(`/ats/candidates/${((await candidate.json()) as { id: string }).id}`);
+  await page.getByRole('button', { name: 'Schedule Interview' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Schedule Interview' });
+  await dialog.getByLabel('Date', { exact: true }).fill(day);
+  await dialog.getByLabel('Time').fill('11:00');
+  await dialog.getByLabel(/Grace Hopper/).check();
+  await expect(dialog.getByLabel('Email the candidate')).not.toBeChecked();
+  await dialog.getByLabel('Email the candidate').check();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Schedule Interview' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await emailsTo(candidateEmail)).length, { timeout: 20_000 }).toBe(1);
+  const [invitation] = await emailsTo(candidateEmail);
+  expect(invitation).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/m);
+  expect(invitation).toMatch(/^Subject: Interview invitation: Data Engineer at /m);
+
+  // Edit: the dialog shows what was saved, "Email the candidate" included; a new time is an update.
+  await page.goto('/ats/interviews?mine=false');
+  const row = page.getByRole('row', { name: /Annie Easley/ });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Interview' });
+  await expect(dialog.getByLabel('Date', { exact: true })).toHaveValue(day);
+  await expect(dialog.getByLabel('Time')).toHaveValue('11:00');
+  await expect(dialog.getByLabel(/Grace Hopper/)).toBeChecked();
+  await expect(dialog.getByLabel('Email the candidate')).toBeChecked();
+  await dialog.getByLabel('Time').fill('16:15');
+  await dialog.getByLabel('Location or Link').fill('Room 12');
+  await shoot(page, 'ats-interview-edit-dialog');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Interview updated')).toBeVisible();
+  const when = new Date(`${day}T16:15`).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  await expect(row.getByRole('cell').first()).toHaveText(`${when} (1 h)`);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Room 12');
+  await expect.poll(async () => (await emailsTo(candidateEmail)).length, { timeout: 20_000 }).toBe(2);
+  await shoot(page, 'ats-interviews-editable');
+
+  // Cancel: asked first; then it leaves the upcoming list and the candidate gets the cancellation.
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this interview?' });
+  await expect(confirm).toContainText('The interviewers and the candidate get the cancellation');
+  await expectAccessible(page);
+  await shoot(page, 'ats-interview-cancel-dialog');
+  await confirm.getByRole('button', { name: 'Cancel Interview' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Interview cancelled')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Annie Easley/ })).toHaveCount(0);
+  await expect.poll(async () => (await emailsTo(candidateEmail)).filter((m) => /method=CANCEL/.test(m)).length, { timeout: 20_000 }).toBe(1);
 });
 
 test("Everyday use (issue 31): an ATS-only user's job page asks nothing of HRMS (it answered 403, in the console)", async ({ page, browser }) => {

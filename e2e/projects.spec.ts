@@ -206,3 +206,68 @@ test('Everyday use (issue 31): the roadmap names its months with their year ("No
   await expect(page.getByRole('navigation', { name: 'Projects' })).toBeVisible();
   await shoot(page, 'projects-404');
 });
+
+test('Mentions and following (issue 33): @ offers who may read the task, picked by keyboard; the mention survives a reload and tells the person; Follow toggles', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId, organizationId } = await signUpViaApi(page, newCompany({ productNames: ['Projects'] }));
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const projectsProduct = products.items.find((p) => p.type === 'projects')!.id;
+  const other = await api.post('/api/entities', { headers: { origin: ORIGIN }, data: { name: 'Elsewhere', organizationId, country: 'Other', productIds: [projectsProduct] } });
+  const people: Record<string, string> = {};
+  for (const [firstName, lastName, entity] of [
+    ['Ada', 'Lovelace', entityId],
+    ['Adam', 'Outsider', ((await other.json()) as { id: string }).id],
+  ] as const) {
+    const email = uniqueEmail(firstName.toLowerCase());
+    const res = await api.post('/api/users', {
+      headers: { origin: ORIGIN },
+      data: { firstName, lastName, email, password: 'secret123', confirmPassword: 'secret123', access: [{ productId: projectsProduct, entityId: entity, roleType: 'member' }] },
+    });
+    expect(res.status()).toBe(201);
+    people[firstName] = email;
+  }
+  const project = await api.post('/api/projects/projects', { headers: { origin: ORIGIN }, data: { entityId, name: 'Launch', key: 'LAU' } });
+  const projectId = ((await project.json()) as { id: string }).id;
+  const task = await api.post('/api/projects/tasks', { headers: { origin: ORIGIN }, data: { projectId, title: 'Press release' } });
+  const taskId = ((await task.json()) as { id: string }).id;
+
+  await page.goto(`/projects/tickets/${taskId}?entity=${entityId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /LAU-1 Press release/ })).toBeVisible();
+  // The creator follows the task; the button says what it will do.
+  await page.getByRole('button', { name: 'Unfollow' }).click();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+
+  const box = page.getByLabel('Add a comment');
+  await box.click();
+  await box.pressSequentially('Draft is ready, @ada');
+  const list = page.getByRole('listbox', { name: 'People to mention' });
+  await expect(list.getByRole('option')).toHaveText([/Ada Lovelace/]);
+  await expect(list.getByRole('option', { name: /Adam Outsider/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'projects-task-mention');
+  await box.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(box).toHaveValue('Draft is ready, @Ada Lovelace ');
+  await box.press('Enter');
+  await box.pressSequentially('please review.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(box).toHaveValue('');
+
+  await page.reload();
+  const comments = page.getByRole('list').filter({ hasText: 'please review.' });
+  await expect(comments.getByText('@Ada Lovelace', { exact: true })).toBeVisible();
+  // Two lines, as written.
+  expect(await comments.locator('.markdown p').first().evaluate((p) => (p as HTMLElement).innerText)).toBe('Draft is ready, @Ada Lovelace\nplease review.');
+  await shoot(page, 'projects-task-mentioned');
+
+  // Ada hears of it; the bell's list links to the task.
+  const ada = await page.context().browser()!.newContext();
+  expect((await ada.request.post('/api/auth/sign-in', { headers: { origin: ORIGIN }, data: { email: people.Ada, password: 'secret123' } })).status()).toBe(200);
+  const told = (await (await ada.request.get('/api/notifications')).json()) as { items: { category: string; title: string; url: string }[] };
+  expect(told.items).toContainEqual(expect.objectContaining({ category: 'mentions', title: 'Grace Hopper mentioned you on LAU-1 Press release', url: `/projects/tickets/${taskId}` }));
+  await ada.close();
+});

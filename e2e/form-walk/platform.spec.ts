@@ -297,12 +297,13 @@ test('ATS: Schedule Interview, Submit Feedback and Reject, the notes and the rea
   await page.goto(`/ats/candidates/${candidate.id}`);
   await page.getByRole('button', { name: 'Schedule Interview' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Interview' });
-  await dialog.getByLabel('Date').fill(day);
+  await dialog.getByLabel('Date', { exact: true }).fill(day);
   await dialog.getByLabel('Time').fill('15:45');
   await dialog.getByLabel('Duration').selectOption({ label: '45 min' });
   await dialog.getByLabel(new RegExp(admin)).check();
   await dialog.getByLabel(new RegExp(second)).check();
   await dialog.getByLabel('Location or Link').fill('Room 7');
+  await dialog.getByLabel('Email the candidate').check();
   await save(dialog, 'Schedule Interview', 'Interview scheduled');
 
   await page.goto('/ats/interviews');
@@ -313,6 +314,12 @@ test('ATS: Schedule Interview, Submit Feedback and Reject, the notes and the rea
   await expect(row.getByRole('cell').nth(3)).toHaveText('Room 7');
   await expect(row.getByRole('cell').nth(4)).toContainText(admin);
   await expect(row.getByRole('cell').nth(4)).toContainText(second);
+  // What was saved comes back in the edit dialog, "Email the candidate" included.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Interview' });
+  await expect(edit.getByLabel('Location or Link')).toHaveValue('Room 7');
+  await expect(edit.getByLabel('Email the candidate')).toBeChecked();
+  await edit.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await row.getByRole('button', { name: 'Submit Feedback' }).click();
   const feedback = page.getByRole('dialog', { name: 'Submit Feedback' });

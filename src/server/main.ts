@@ -9,6 +9,7 @@ import { scheduleAuditPurge } from './audit/purge';
 import { startMailSender } from './mail/sender';
 import { notificationMailComposer, scheduleNotificationDigests } from './platform/notifications';
 import { fileTransport, smtpTransport } from './mail/transport';
+import { scheduleFeedbackDue } from './modules/ats/feedback-due';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
@@ -81,6 +82,8 @@ async function main() {
       compose: notificationMailComposer(database.db, { baseUrl: config.baseUrl, secret }),
     });
     const stopDigests = scheduleNotificationDigests(database.db, log);
+    // Interviewers hear once that their feedback is due, after the interview ends.
+    const stopFeedbackDue = scheduleFeedbackDue(database.db, log);
 
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
@@ -91,6 +94,7 @@ async function main() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopAuditPurge();
       await stopDigests();
+      await stopFeedbackDue();
       await stopMailSender();
       await database.close();
       await redis?.quit().catch(() => {});

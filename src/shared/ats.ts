@@ -80,6 +80,10 @@ export const ATS_MESSAGES = {
   notInterviewer: 'Only an interviewer of this interview can submit feedback.',
   feedbackSubmitted: 'Feedback submitted',
   feedbackAlreadySubmitted: 'You have already submitted feedback for this interview.',
+  interviewUpdated: 'Interview updated',
+  interviewCancelled: 'Interview cancelled',
+  interviewIsCancelled: 'This interview was cancelled, so it can no longer be changed.',
+  reviewedInterviewerStays: 'An interviewer who has submitted feedback stays on the panel.',
 } as const;
 
 const name = (message: string) => nameText({ required: message, ...moduleTextRules(100) });
@@ -324,16 +328,48 @@ export const applicationPage = z.object({ items: z.array(application), nextCurso
 
 // ---- Interviews ------------------------------------------------------------------------------
 
+const interviewFields = {
+  startsAt: isoDateTime(ATS_MESSAGES.startsAtRequired),
+  durationMinutes: z.number({ error: ATS_MESSAGES.durationInvalid }).int(ATS_MESSAGES.durationInvalid).min(15, ATS_MESSAGES.durationInvalid).max(480, ATS_MESSAGES.durationInvalid),
+  interviewerIds: z.array(uuid(ATS_MESSAGES.interviewerInvalid)).min(1, ATS_MESSAGES.interviewersRequired).max(10),
+  location: longText(300),
+  /** "Email the candidate": the candidate gets the invitation, its changes and its cancellation, with the calendar file. */
+  emailCandidate: z.boolean({ error: 'emailCandidate must be true or false' }),
+};
+
 export const interviewCreateInput = z
   .object({
     applicationId: uuid(ATS_MESSAGES.applicationNotFound),
-    startsAt: isoDateTime(ATS_MESSAGES.startsAtRequired),
-    durationMinutes: z.number({ error: ATS_MESSAGES.durationInvalid }).int(ATS_MESSAGES.durationInvalid).min(15, ATS_MESSAGES.durationInvalid).max(480, ATS_MESSAGES.durationInvalid),
-    interviewerIds: z.array(uuid(ATS_MESSAGES.interviewerInvalid)).min(1, ATS_MESSAGES.interviewersRequired).max(10),
-    location: longText(300).default(''),
+    ...interviewFields,
+    location: interviewFields.location.default(''),
+    emailCandidate: interviewFields.emailCandidate.default(false),
   })
   .strict();
 export type InterviewCreateInput = z.input<typeof interviewCreateInput>;
+
+/** Move an interview (time, duration, place) or change its panel: the fields sent change, with the version read. */
+export const interviewUpdateInput = z
+  .object({
+    startsAt: interviewFields.startsAt.optional(),
+    durationMinutes: interviewFields.durationMinutes.optional(),
+    interviewerIds: interviewFields.interviewerIds.optional(),
+    location: interviewFields.location.optional(),
+    emailCandidate: interviewFields.emailCandidate.optional(),
+    version: versionField,
+  })
+  .strict();
+export type InterviewUpdateInput = z.input<typeof interviewUpdateInput>;
+
+/** "45 min", "1 h 30 min", "2 h": an interview's length in whole hours and minutes (the web app and the emails). */
+export function formatDuration(minutes: number) {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Cancel an interview, with the version read: the panel (and the candidate, when emailed) get the cancellation. */
+export const interviewCancelInput = z.object({ version: versionField }).strict();
 
 export const feedbackInput = z
   .object({
@@ -364,6 +400,9 @@ export const interview = z.object({
   startsAt: z.string(),
   durationMinutes: z.number().int(),
   location: z.string(),
+  emailCandidate: z.boolean(),
+  /** When it was cancelled; a cancelled interview is kept (with its feedback) but no longer changes. */
+  cancelledAt: z.string().nullable(),
   interviewers: z.array(interviewer),
   /** The caller is on the panel and has not submitted yet. */
   awaitingMyFeedback: z.boolean(),

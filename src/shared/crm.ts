@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './dates';
+import { mentionSearch } from './mentions';
 import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
 import { multilineText, nameText, optionalNameText, optionalPlainText, uuid } from './text';
@@ -393,6 +394,15 @@ export const pipelineQuery = entityFilter.extend({
 export const ACTIVITY_TARGETS = ['clientId', 'contactId', 'leadId', 'opportunityId'] as const;
 export type ActivityTarget = (typeof ACTIVITY_TARGETS)[number];
 
+/** A query naming the one record whose timeline it is about. */
+const activityTargetQuery = z.object({
+  clientId: uuid().optional(),
+  contactId: uuid().optional(),
+  leadId: uuid().optional(),
+  opportunityId: uuid().optional(),
+});
+const oneTarget = (v: Partial<Record<ActivityTarget, string>>) => ACTIVITY_TARGETS.filter((k) => v[k] !== undefined).length === 1;
+
 export const activityInput = z
   .object({
     type: z.enum(ACTIVITY_TYPES, { error: 'Choose a type' }),
@@ -404,7 +414,7 @@ export const activityInput = z
     opportunityId: uuid(CRM_MESSAGES.activityNotFound).optional(),
   })
   .strict()
-  .refine((v) => ACTIVITY_TARGETS.filter((k) => v[k] !== undefined).length === 1, { message: CRM_MESSAGES.activityTargetRequired });
+  .refine(oneTarget, { message: CRM_MESSAGES.activityTargetRequired });
 export type ActivityInput = z.input<typeof activityInput>;
 
 export const activity = z.object({
@@ -424,17 +434,14 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 
-export const activityListQuery = z
-  .object({
-    clientId: uuid().optional(),
-    contactId: uuid().optional(),
-    leadId: uuid().optional(),
-    opportunityId: uuid().optional(),
-    limit: limit.default(50),
-    cursor: cursorParam(2000).optional(),
-  })
-  .refine((v) => ACTIVITY_TARGETS.filter((k) => v[k] !== undefined).length === 1, { message: CRM_MESSAGES.activityTargetRequired });
+export const activityListQuery = activityTargetQuery
+  .extend({ limit: limit.default(50), cursor: cursorParam(2000).optional() })
+  .refine(oneTarget, { message: CRM_MESSAGES.activityTargetRequired });
 export type ActivityListQuery = z.infer<typeof activityListQuery>;
+
+/** `GET /crm/activities/mentionable`: who a note on the record may mention; `q` a prefix of a name or email. */
+export const activityMentionableQuery = activityTargetQuery.extend(mentionSearch.shape).refine(oneTarget, { message: CRM_MESSAGES.activityTargetRequired });
+export type ActivityMentionableQuery = z.infer<typeof activityMentionableQuery>;
 export const activityPage = pageOf(activity);
 
 // ----- details and dashboard ---------------------------------------------------------------------

@@ -42,6 +42,8 @@ export const PROJECTS_MESSAGES = {
   neighbourNotFound: 'The task to place this one beside is not in that column any more. Reload the board and try again.',
   commentRequired: 'Write a comment first',
   commentAdded: 'Comment added',
+  followed: 'You will hear when this task changes status',
+  unfollowed: 'You will no longer hear about this task',
   labelInvalid: 'Labels are 1 to 30 characters each, at most 10 per task.',
   projectRequired: 'Choose a project',
   moveFailed: 'The card could not be moved; it is back where it was.',
@@ -271,7 +273,11 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 
-export const taskDetail = task.extend({ comments: z.array(comment), activity: z.array(activity) });
+/** Whether the caller follows a task (hears of its status changes), and how many people do. */
+export const taskFollowing = z.object({ following: z.boolean(), followers: z.number().int() }).meta({ id: 'TaskFollowing' });
+export type TaskFollowing = z.infer<typeof taskFollowing>;
+
+export const taskDetail = task.extend({ comments: z.array(comment), activity: z.array(activity), ...taskFollowing.shape });
 export type TaskDetail = z.infer<typeof taskDetail>;
 
 /** Import columns (the header row names them; any order). */

@@ -316,6 +316,12 @@ export const emailOutbox = pgTable(
     notificationId: uuid('notification_id').references((): AnyPgColumn => notifications.id, { onDelete: 'cascade' }),
     /** The daily digest this message carries (composed at delivery, under the stream rule). */
     digestId: uuid('digest_id').references((): AnyPgColumn => notificationDigests.id, { onDelete: 'cascade' }),
+    /**
+     * An iCalendar file sent with the message (an interview's invitation or cancellation), as it
+     * was when the change was made: `{ method, content }` (mail/outbox.ts, CalendarPart). A
+     * snapshot, so the SEQUENCE and METHOD sent are the event's, not the interview's state at delivery.
+     */
+    calendar: jsonb('calendar').$type<{ method: 'REQUEST' | 'CANCEL'; content: string }>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     // When the sender may next try it; a claim moves it ahead by the lease (a crashed sender's
@@ -670,6 +676,12 @@ export const atsInterviews = pgTable(
     durationMinutes: integer('duration_minutes').notNull(),
     location: text('location').notNull().default(''),
     createdBy: uuid('created_by'),
+    /** The iCalendar SEQUENCE of the invitations: raised by each move and by the cancellation (calendar.ts). */
+    sequence: integer('sequence').notNull().default(0),
+    /** The scheduler's choice: the candidate gets the invitation, its changes and its cancellation by email. */
+    emailCandidate: boolean('email_candidate').notNull().default(false),
+    /** Cancelled interviews stay (with their feedback) and are no longer upcoming, due or editable. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     moduleEntityFk('ats_interviews_entity_fk', t),
@@ -694,6 +706,8 @@ export const atsInterviewers = pgTable(
     rating: integer('rating'),
     notes: text('notes'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When this interviewer was told their feedback is due: set once, by the job that tells them (feedback-due.ts). */
+    feedbackRemindedAt: timestamp('feedback_reminded_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: 'ats_interviewers_pkey', columns: [t.interviewId, t.userId] }),
@@ -704,6 +718,8 @@ export const atsInterviewers = pgTable(
     foreignKey({ name: 'ats_interviewers_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
     check('ats_interviewers_feedback_check', sql`(${t.submittedAt} is null) = (${t.rating} is null) and (${t.rating} is null or ${t.rating} between 1 and 5)`),
     index('ats_interviewers_user_idx').on(t.userId),
+    // The feedback-due job's candidates: seats without feedback not yet reminded.
+    index('ats_interviewers_feedback_due_idx').on(t.interviewId).where(sql`${t.submittedAt} is null and ${t.feedbackRemindedAt} is null`),
   ],
 );
 
@@ -828,6 +844,29 @@ export const projectsTaskActivity = pgTable(
     foreignKey({ name: 'projects_task_activity_task_fk', columns: [t.taskId, t.entityId], foreignColumns: [projectsTasks.id, projectsTasks.entityId] }).onDelete('cascade'),
     check('projects_task_activity_kind_check', sql`${t.kind} in ('created', 'updated', 'moved', 'commented')`),
     index('projects_task_activity_task_idx').on(t.taskId, t.createdAt),
+  ],
+);
+
+/**
+ * Who hears about a task's status changes (issue 33): its creator, its assignees and commenters
+ * (added as they take part) and anyone who chose to follow it. A follower who loses access to
+ * the entity stays listed but hears nothing (the notification platform checks access).
+ */
+export const projectsTaskFollowers = pgTable(
+  'projects_task_followers',
+  {
+    taskId: uuid('task_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'projects_task_followers_pkey', columns: [t.taskId, t.userId] }),
+    moduleEntityFk('projects_task_followers_entity_fk', t),
+    foreignKey({ name: 'projects_task_followers_task_fk', columns: [t.taskId, t.entityId], foreignColumns: [projectsTasks.id, projectsTasks.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'projects_task_followers_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),
+    index('projects_task_followers_user_idx').on(t.userId),
   ],
 );
 

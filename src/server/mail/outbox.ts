@@ -1,11 +1,23 @@
 import { emailOutbox } from '../db/schema';
 import type { Tx } from '../db/tenant';
 
+/**
+ * An iCalendar file sent with a message (an interview's invitation, change or cancellation): the
+ * transport adds it as a `text/calendar; method=…` part, which Outlook and Google Calendar place
+ * and update by its UID and SEQUENCE. Stored with the outbox row as written at the change.
+ */
+export interface CalendarPart {
+  method: 'REQUEST' | 'CANCEL';
+  /** The whole VCALENDAR text. */
+  content: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  calendar?: CalendarPart;
 }
 
 /** A message as the transport sends it: extra headers (List-Unsubscribe) are set at delivery. */
@@ -18,7 +30,9 @@ export interface DeliverableEmail extends OutgoingEmail {
  * causes it commits, and it is not lost if the process stops before the sender delivers it.
  */
 export async function enqueueEmail(tx: Pick<Tx, 'insert'>, companyId: string, mail: OutgoingEmail): Promise<void> {
-  await tx.insert(emailOutbox).values({ companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await tx
+    .insert(emailOutbox)
+    .values({ companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, calendar: mail.calendar ?? null });
 }
 
 /**
@@ -30,9 +44,10 @@ export async function enqueueEmail(tx: Pick<Tx, 'insert'>, companyId: string, ma
  */
 export type DeferredEmail = { to: string; notificationId: string; digestId?: never } | { to: string; digestId: string; notificationId?: never };
 
-export async function enqueueDeferredEmails(tx: Pick<Tx, 'insert'>, companyId: string, mails: readonly DeferredEmail[]): Promise<void> {
+/** `calendar`: the file every one of these messages carries, as it is now (a snapshot; see CalendarPart). */
+export async function enqueueDeferredEmails(tx: Pick<Tx, 'insert'>, companyId: string, mails: readonly DeferredEmail[], calendar?: CalendarPart): Promise<void> {
   if (mails.length === 0) return;
   await tx.insert(emailOutbox).values(
-    mails.map((m) => ({ companyId, toAddress: m.to, notificationId: m.notificationId ?? null, digestId: m.digestId ?? null })),
+    mails.map((m) => ({ companyId, toAddress: m.to, notificationId: m.notificationId ?? null, digestId: m.digestId ?? null, calendar: calendar ?? null })),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import type { DeliverableEmail } from './outbox';
+import type { CalendarPart, DeliverableEmail } from './outbox';
 import type { MailTransport } from './transport';
 
 /** A claimed message that the sender composes as it delivers it (outbox.ts, enqueueDeferredEmails). */
@@ -38,6 +38,7 @@ interface Claimed extends Record<string, unknown> {
   html_body: string | null;
   notification_id: string | null;
   digest_id: string | null;
+  calendar: CalendarPart | null;
   attempts: number;
 }
 
@@ -45,13 +46,18 @@ class NoComposer extends Error {
   code = 'no_composer';
 }
 
-/** The message of a claimed row: as stored, or composed now (null: not to be sent). */
+/**
+ * The message of a claimed row: as stored, or composed now (null: not to be sent). A calendar
+ * file is the row's own, written with the change: what is composed now never replaces it.
+ */
 async function messageOf(row: Claimed, compose: ComposeEmail | undefined): Promise<DeliverableEmail | null> {
+  const calendar = row.calendar ? { calendar: row.calendar } : {};
   if (row.notification_id === null && row.digest_id === null) {
-    return { to: row.to_address, subject: row.subject ?? '', text: row.text_body ?? '', html: row.html_body ?? '' };
+    return { to: row.to_address, subject: row.subject ?? '', text: row.text_body ?? '', html: row.html_body ?? '', ...calendar };
   }
   if (!compose) throw new NoComposer('no composer for a deferred message');
-  return compose({ id: row.id, to: row.to_address, notificationId: row.notification_id, digestId: row.digest_id });
+  const composed = await compose({ id: row.id, to: row.to_address, notificationId: row.notification_id, digestId: row.digest_id });
+  return composed && { ...composed, ...calendar };
 }
 
 /** Seconds to wait before attempt n + 1: 30 s, 1 min, 2 min, … capped at 1 hour. */
@@ -75,7 +81,7 @@ export async function deliverPendingEmail(db: Db, transport: MailTransport, log:
       limit ${batch}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, notification_id, digest_id, attempts`);
+    returning id, to_address, subject, text_body, html_body, notification_id, digest_id, calendar, attempts`);
   let sent = 0;
   let failed = 0;
   for (const row of rows) {

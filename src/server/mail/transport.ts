@@ -20,7 +20,11 @@ function lazyTransporter(options: Parameters<typeof import('nodemailer').createT
   };
 }
 
-/** nodemailer's message: multipart text + HTML, with the message's own headers (List-Unsubscribe…). */
+/**
+ * nodemailer's message: multipart text + HTML, with the message's own headers (List-Unsubscribe…)
+ * and its calendar file as a `text/calendar; method=…` alternative (nodemailer's icalEvent), the
+ * part Outlook and Google Calendar read an invitation from.
+ */
 const message = (from: string, mail: DeliverableEmail & { id: string }) => ({
   from,
   to: mail.to,
@@ -29,6 +33,7 @@ const message = (from: string, mail: DeliverableEmail & { id: string }) => ({
   html: mail.html,
   messageId: `<${mail.id}@worksphere>`,
   ...(mail.headers ? { headers: mail.headers } : {}),
+  ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics' } } : {}),
 });
 
 /** Through an SMTP server (SMTP_URL: smtp:// or smtps://, credentials in the URL), as multipart text + HTML. */

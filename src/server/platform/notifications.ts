@@ -11,9 +11,10 @@ import { isUuid } from '@/shared/uuid';
 import type { Db } from '../db/client';
 import { notificationDigests, notifications } from '../db/schema';
 import type { Tx } from '../db/tenant';
-import { enqueueDeferredEmails } from '../mail/outbox';
+import { enqueueDeferredEmails, type CalendarPart } from '../mail/outbox';
 import type { ComposeEmail } from '../mail/sender';
 import { MODULE_EVENTS_CHANNEL, type ModuleEvent } from './events';
+import { runPeriodically } from './periodic';
 import { textArray, uuidArray } from './sql';
 
 /*
@@ -51,6 +52,8 @@ export interface NotifyInput {
   product?: ProductType;
   entityId?: string;
   record?: { type: string; id: string };
+  /** A calendar file for its emails (an interview's invitation), as it is at this change. */
+  calendar?: CalendarPart;
 }
 
 const MAX_TITLE = 300;
@@ -138,6 +141,7 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<string[]> {
     tx,
     input.companyId,
     inserted.filter((n) => target.get(n.userId)?.email_on && target.get(n.userId)?.email_mode === 'immediate').map((n) => ({ to: target.get(n.userId)!.email, notificationId: n.id })),
+    input.calendar,
   );
   await publishUnreadChanged(tx, input.companyId, targets.filter((r) => r.in_app).map((r) => r.id));
   return targets.map((r) => r.id);
@@ -350,26 +354,8 @@ async function claimDigest(db: Db, person: { user_id: string; company_id: string
  * claim makes that safe. Returns a stop function that waits for the round in flight.
  */
 export function scheduleNotificationDigests(db: Db, log: Logger, intervalMs = 5 * 60_000, options: Omit<DigestOptions, 'now'> = {}) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> = Promise.resolve();
-  const round = async () => {
-    try {
-      const { digests } = await sendDailyDigests(db, options);
-      if (digests > 0) log.info({ event: 'digests_queued', digests }, 'daily digests queued');
-    } catch (err) {
-      log.error({ err }, 'digest round failed');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => (current = round()), intervalMs);
-      timer.unref();
-    }
-  };
-  timer = setTimeout(() => (current = round()), 10_000);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await current;
-  };
+  return runPeriodically(log, 'digest round failed', intervalMs, async () => {
+    const { digests } = await sendDailyDigests(db, options);
+    if (digests > 0) log.info({ event: 'digests_queued', digests }, 'daily digests queued');
+  });
 }

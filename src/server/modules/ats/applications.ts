@@ -245,12 +245,27 @@ export async function moveApplication(db: Db, user: SessionUser, id: string, inp
           { stage: STAGE_LABELS[input.stage], ...(reason ? { reason } : {}), ...(after.employeeId ? { employeeId: after.employeeId } : {}) },
         );
       }
+      if (changed) await tellHiringManager(tx, scope, after);
       return { ...after, history: await history(tx, id) };
     });
   } catch (e) {
     if (isUniqueViolation(e) && explainNewEmployeeError(e) === EMPLOYEE_EMAIL_TAKEN) throw conflict(EMPLOYEE_EMAIL_TAKEN);
     throw e;
   }
+}
+
+/** A candidate moved to another stage: the job's hiring manager hears of it (not when they moved it themselves). */
+async function tellHiringManager(tx: Tx, scope: ModuleScope, moved: Application) {
+  const [job] = await tx.select({ hiringManagerId: j.hiringManagerId }).from(j).where(eq(j.id, moved.jobId));
+  if (!job?.hiringManagerId) return;
+  await ats.notify(tx, scope, {
+    recipients: [job.hiringManagerId],
+    category: 'candidates',
+    title: `${moved.candidateName} moved to ${STAGE_LABELS[moved.stage]} for ${moved.jobTitle}`,
+    url: `/ats/jobs/${moved.jobId}`,
+    entityId: moved.entityId,
+    record: { type: 'ats_application', id: moved.id },
+  });
 }
 
 /**

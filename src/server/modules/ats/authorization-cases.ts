@@ -71,6 +71,8 @@ export function atsOwnRequests(entityId: string, r: () => AtsRecords): Record<st
     }),
     'GET /ats/interviews/{id}': () => ({ path: `/ats/interviews/${r().interviewId}` }),
     'POST /ats/interviews/{id}/feedback': () => ({ path: `/ats/interviews/${r().interviewId}/feedback`, body: { rating: 3, notes: '' } }),
+    'PATCH /ats/interviews/{id}': () => ({ path: `/ats/interviews/${r().interviewId}`, body: { location: 'Walked', version: 999 } }),
+    'POST /ats/interviews/{id}/cancel': () => ({ path: `/ats/interviews/${r().interviewId}/cancel`, body: { version: 999 } }),
   };
 }
 
@@ -112,6 +114,8 @@ export function atsAttacks(entityA: string, entityB: string, a: () => AtsRecords
     }),
     'GET /ats/interviews/{id}': swap('GET /ats/interviews/{id}', `/ats/interviews/${b().interviewId}`),
     'POST /ats/interviews/{id}/feedback': swap('POST /ats/interviews/{id}/feedback', `/ats/interviews/${b().interviewId}/feedback`, { rating: 5, notes: '' }),
+    'PATCH /ats/interviews/{id}': swap('PATCH /ats/interviews/{id}', `/ats/interviews/${b().interviewId}`, { location: 'Hijacked', version: 1 }),
+    'POST /ats/interviews/{id}/cancel': swap('POST /ats/interviews/{id}/cancel', `/ats/interviews/${b().interviewId}/cancel`, { version: 1 }),
   };
 }
 

@@ -23,6 +23,8 @@ export function atsValidBodies(ids: () => { entityId: string; userId: string }):
     'POST /ats/applications/{id}/move': () => ({ stage: 'rejected', reason: 'Prop', version: 1 }),
     'POST /ats/interviews': () => ({ applicationId: randomUUID(), startsAt: '2099-01-01T10:00:00Z', durationMinutes: 30, interviewerIds: [ids().userId], location: 'Room 1' }),
     'POST /ats/interviews/{id}/feedback': () => ({ rating: 3, notes: 'Prop' }),
+    'PATCH /ats/interviews/{id}': () => ({ startsAt: '2099-01-02T10:00:00Z', location: 'Room 2', emailCandidate: true, version: 1 }),
+    'POST /ats/interviews/{id}/cancel': () => ({ version: 1 }),
   };
 }
 

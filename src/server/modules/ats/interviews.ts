@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SessionUser } from '@/shared/auth';
-import { ATS_MESSAGES, STAGE_LABELS, type Interview, type InterviewListQuery, type Stage, interviewCreateInput } from '@/shared/ats';
+import { ATS_MESSAGES, STAGE_LABELS, type Interview, type InterviewListQuery, type Stage, interviewCreateInput, interviewUpdateInput } from '@/shared/ats';
 import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
@@ -12,9 +12,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
+import { readInvitation, tellCandidate, tellPanel, type Invitation } from './invitations';
 import { ats, atsPeople } from './module';
 
 type InterviewCreate = z.output<typeof interviewCreateInput>;
+type InterviewUpdate = z.output<typeof interviewUpdateInput>;
 
 const i = alias(atsInterviews, 'i');
 const a = alias(atsApplications, 'a');
@@ -38,6 +40,8 @@ const interviewFields = {
   startsAt: isoText(i.startsAt),
   durationMinutes: i.durationMinutes,
   location: i.location,
+  emailCandidate: i.emailCandidate,
+  cancelledAt: isoTextOrNull(i.cancelledAt),
   version: i.version,
 };
 
@@ -83,6 +87,8 @@ async function withPanels(tx: Tx, userId: string, rows: InterviewRecord[]): Prom
       startsAt: r.startsAt,
       durationMinutes: Number(r.durationMinutes),
       location: r.location,
+      emailCandidate: r.emailCandidate,
+      cancelledAt: r.cancelledAt,
       interviewers: mine.map((x) => ({
         userId: x.userId,
         name: x.name,
@@ -91,7 +97,7 @@ async function withPanels(tx: Tx, userId: string, rows: InterviewRecord[]): Prom
         notes: mayRead(x) ? x.notes : null,
         submittedAt: x.submittedAt,
       })),
-      awaitingMyFeedback: me !== undefined && me.submittedAt === null,
+      awaitingMyFeedback: me !== undefined && me.submittedAt === null && r.cancelledAt === null,
       version: Number(r.version),
     };
   });
@@ -118,9 +124,10 @@ const SORT: SortSpec = { columns: [sql`${i.startsAt}`], types: ['timestamptz'] }
 export async function interviewPage(tx: Tx, scope: ModuleScope, query: InterviewListQuery) {
   const upcoming = query.when === 'upcoming';
   const page = sortedPage(SORT, sql`${i.id}`, { limit: query.limit, cursor: query.cursor, dir: upcoming ? 'asc' : 'desc' });
-  // An interview under way (started, not yet over) is still upcoming.
+  // An interview under way (started, not yet over) is still upcoming; a cancelled one is not
+  // (past interviews list it, marked, with any feedback given).
   const ends = sql`${i.startsAt} + make_interval(mins => ${i.durationMinutes})`;
-  const parts: SQL[] = [scopeCondition('i', scope), upcoming ? sql`${ends} > now()` : sql`${ends} <= now()`];
+  const parts: SQL[] = [scopeCondition('i', scope), upcoming ? sql`${ends} > now() and ${i.cancelledAt} is null` : sql`${ends} <= now()`];
   if (query.applicationId) parts.push(sql`${i.applicationId} = ${query.applicationId}`);
   if (query.mine === 'true') parts.push(sql`exists (select 1 from ${atsInterviewers} ${p} where ${p.interviewId} = ${i.id} and ${p.userId} = ${scope.userId})`);
   if (page.where) parts.push(page.where);
@@ -178,6 +185,7 @@ export function scheduleInterview(db: Db, user: SessionUser, input: InterviewCre
         startsAt: new Date(input.startsAt),
         durationMinutes: input.durationMinutes,
         location: input.location,
+        emailCandidate: input.emailCandidate,
         createdBy: scope.userId,
       })
       .returning({ id: atsInterviews.id });
@@ -188,7 +196,81 @@ export function scheduleInterview(db: Db, user: SessionUser, input: InterviewCre
       durationMinutes: input.durationMinutes,
       location: input.location,
       interviewers: allowed.map((x) => x.name),
+      emailCandidate: input.emailCandidate,
     });
+    const invitation = await readInvitation(tx, scope, id);
+    await tellPanel(tx, scope, invitation, invitation.panel, 'scheduled');
+    if (invitation.emailCandidate) await tellCandidate(tx, scope, invitation, 'scheduled');
+    return readInterview(tx, user.id, id);
+  });
+}
+
+/** An interview's audited fields, in words. */
+const audited = (x: Invitation) => ({
+  startsAt: x.startsAt,
+  durationMinutes: x.durationMinutes,
+  location: x.location,
+  interviewers: x.panel.map((s) => s.name),
+  emailCandidate: x.emailCandidate,
+});
+
+/**
+ * Moves an interview (time, duration, place) or changes its panel, with the version read. A move
+ * raises the calendar SEQUENCE: the panel gets the updated invitation, new interviewers theirs,
+ * those taken off a cancellation, and the candidate (when emailed) the update. Ticking "Email the
+ * candidate" afterwards sends them the invitation; unticking it sends them nothing more.
+ */
+export function updateInterview(db: Db, user: SessionUser, id: string, input: InterviewUpdate, context: AuditContext) {
+  return ats.scope(db, user, 'member', async (tx, scope) => {
+    const row = await ats.lock(tx, atsInterviews, id, input.version, ATS_MESSAGES.interviewNotFound);
+    if (row.cancelledAt) throw conflict(ATS_MESSAGES.interviewIsCancelled);
+    const [application] = await tx.select({ stage: a.stage }).from(a).where(eq(a.id, row.applicationId));
+    if (application!.stage === 'hired' || application!.stage === 'rejected') throw badRequest(ATS_MESSAGES.interviewClosed);
+    const before = await readInvitation(tx, scope, id);
+    const panel = input.interviewerIds ? [...new Set(input.interviewerIds)] : before.panel.map((s) => s.userId);
+    const added = panel.filter((userId) => !before.panel.some((s) => s.userId === userId));
+    const removed = before.panel.filter((s) => !panel.includes(s.userId));
+    if (added.length > 0 && (await atsPeople(tx, scope, row.entityId, added)).length !== added.length) throw badRequest(ATS_MESSAGES.interviewerInvalid);
+    if (removed.some((s) => s.submitted)) throw badRequest(ATS_MESSAGES.reviewedInterviewerStays);
+    const startsAt = input.startsAt === undefined ? row.startsAt : new Date(input.startsAt);
+    const retimed = startsAt.getTime() !== row.startsAt.getTime() || (input.durationMinutes ?? row.durationMinutes) !== row.durationMinutes;
+    const moved = retimed || (input.location ?? row.location) !== row.location || added.length > 0 || removed.length > 0;
+    await ats.save(tx, atsInterviews, id, {
+      startsAt,
+      durationMinutes: input.durationMinutes,
+      location: input.location,
+      emailCandidate: input.emailCandidate,
+      sequence: moved ? sql`${atsInterviews.sequence} + 1` : undefined,
+    });
+    if (removed.length > 0) await tx.delete(atsInterviewers).where(sql`${atsInterviewers.interviewId} = ${id} and ${atsInterviewers.userId} = any(${uuidArray(removed.map((s) => s.userId))})`);
+    if (added.length > 0) await tx.insert(atsInterviewers).values(added.map((userId) => ({ interviewId: id, userId, companyId: scope.companyId, entityId: row.entityId })));
+    // A new end: feedback is due after it, so whoever has not given theirs hears of it again then.
+    if (retimed) await tx.update(atsInterviewers).set({ feedbackRemindedAt: null }).where(and(eq(atsInterviewers.interviewId, id), sql`${atsInterviewers.submittedAt} is null`));
+    const after = await readInvitation(tx, scope, id);
+    await ats.audit(tx, scope, context, 'ats.interview.updated', { type: 'interview', id, label: `${after.candidateName} → ${after.jobTitle}` }, audited(before), audited(after));
+    if (moved) {
+      await tellPanel(tx, scope, after, after.panel.filter((s) => !added.includes(s.userId)), 'moved');
+      await tellPanel(tx, scope, after, after.panel.filter((s) => added.includes(s.userId)), 'scheduled');
+      await tellPanel(tx, scope, after, removed, 'removed');
+    }
+    if (after.emailCandidate && (moved || !before.emailCandidate)) await tellCandidate(tx, scope, after, before.emailCandidate ? 'moved' : 'scheduled');
+    return readInterview(tx, user.id, id);
+  });
+}
+
+/**
+ * Cancels an interview, with the version read. It stays, with any feedback given, and no longer
+ * changes; the panel (and the candidate, when emailed) get the cancellation, a higher SEQUENCE.
+ */
+export function cancelInterview(db: Db, user: SessionUser, id: string, input: { version: number }, context: AuditContext) {
+  return ats.scope(db, user, 'member', async (tx, scope) => {
+    const row = await ats.lock(tx, atsInterviews, id, input.version, ATS_MESSAGES.interviewNotFound);
+    if (row.cancelledAt) throw conflict(ATS_MESSAGES.interviewIsCancelled);
+    await ats.save(tx, atsInterviews, id, { cancelledAt: sql`now()`, sequence: sql`${atsInterviews.sequence} + 1` });
+    const x = await readInvitation(tx, scope, id);
+    await ats.audit(tx, scope, context, 'ats.interview.cancelled', { type: 'interview', id, label: `${x.candidateName} → ${x.jobTitle}` }, audited(x));
+    await tellPanel(tx, scope, x, x.panel, 'cancelled');
+    if (x.emailCandidate) await tellCandidate(tx, scope, x, 'cancelled');
     return readInterview(tx, user.id, id);
   });
 }

@@ -22,9 +22,11 @@ import {
   columnQuery,
   feedbackInput,
   interview,
+  interviewCancelInput,
   interviewCreateInput,
   interviewListQuery,
   interviewPage,
+  interviewUpdateInput,
   job,
   jobCreateInput,
   jobFilters,
@@ -56,7 +58,16 @@ import {
   updateCandidate,
 } from './candidates';
 import { dashboard } from './dashboard';
-import { getInterview, INTERVIEW_EXPORT_COLUMNS, interviewCsvPages, listInterviews, scheduleInterview, submitFeedback } from './interviews';
+import {
+  cancelInterview,
+  getInterview,
+  INTERVIEW_EXPORT_COLUMNS,
+  interviewCsvPages,
+  listInterviews,
+  scheduleInterview,
+  submitFeedback,
+  updateInterview,
+} from './interviews';
 import { atsUsers, createJob, getJob, JOB_EXPORT_COLUMNS, jobCsvPages, listJobs, updateJob } from './jobs';
 import { ats } from './module';
 
@@ -233,7 +244,25 @@ export const atsRoutes = ats
       run: scheduleInterview,
     },
     get: { summary: "One interview; an interviewer sees the others' feedback only after submitting their own", response: interview, run: getInterview },
+    update: {
+      summary: 'Move an interview or change its panel (send the version you read); the panel and, when emailed, the candidate get the updated calendar invitation',
+      body: interviewUpdateInput,
+      response: interview,
+      errors: {
+        400: errorContent(ATS_MESSAGES.interviewClosed, ATS_MESSAGES.interviewerInvalid, ATS_MESSAGES.reviewedInterviewerStays),
+        409: errorContent(ATS_MESSAGES.interviewIsCancelled),
+      },
+      run: updateInterview,
+    },
     actions: {
+      cancel: {
+        summary: 'Cancel an interview (send the version you read): it stays with its feedback; the panel and, when emailed, the candidate get the calendar cancellation',
+        body: interviewCancelInput,
+        response: interview,
+        versioned: true,
+        errors: { 409: errorContent(ATS_MESSAGES.interviewIsCancelled) },
+        run: cancelInterview,
+      },
       feedback: {
         summary: 'Submit my feedback on an interview I sit on (1–5 and notes), once',
         body: feedbackInput,

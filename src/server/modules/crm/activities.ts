@@ -2,15 +2,25 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionUser } from '@/shared/auth';
-import { ACTIVITY_TARGETS, CRM_MESSAGES, type Activity, type ActivityListQuery, type ActivityTarget, type activityInput } from '@/shared/crm';
+import {
+  ACTIVITY_TARGETS,
+  ACTIVITY_TYPE_LABELS,
+  CRM_MESSAGES,
+  type Activity,
+  type ActivityListQuery,
+  type ActivityMentionableQuery,
+  type ActivityTarget,
+  type activityInput,
+} from '@/shared/crm';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmActivities, crmClients, crmContacts, crmLeads, crmOpportunities } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import { pageItem, sortedPage, toSortedPage } from '../../platform/list';
+import { checkMentions, mentionableUsers } from '../../platform/mentions';
 import { scopeCondition } from '../../platform/scope';
-import { crm, touchClient } from './module';
+import { crm, RECORD_PAGES, touchClient } from './module';
 import { isoText } from '../../platform/sql';
 
 type ActivityCreate = z.output<typeof activityInput>;
@@ -95,7 +105,7 @@ function timeline(tx: Tx, key: ActivityTarget, id: string, entityId: string): SQ
  */
 export function listActivities(db: Db, user: SessionUser, query: ActivityListQuery) {
   return crm.scope(db, user, 'viewer', async (tx, scope) => {
-    const key = ACTIVITY_TARGETS.find((k) => query[k] !== undefined)!;
+    const key = targetKey(query);
     const id = query[key]!;
     const target = await targetOf(tx, key, id);
     const page = sortedPage({ columns: [sql`${a.occurredAt}`], types: ['timestamptz'] }, sql`${a.id}`, { ...query, dir: 'desc' });
@@ -107,17 +117,42 @@ export function listActivities(db: Db, user: SessionUser, query: ActivityListQue
   });
 }
 
+/** The page of the record an activity is logged on, by its kind. */
+const PAGE_OF: Record<ActivityTarget, string> = {
+  clientId: RECORD_PAGES.client,
+  contactId: RECORD_PAGES.contact,
+  leadId: RECORD_PAGES.lead,
+  opportunityId: RECORD_PAGES.opportunity,
+};
+
+/** The one record a query or an input names, as its kind and id. */
+const targetKey = (named: Partial<Record<ActivityTarget, string>>) => ACTIVITY_TARGETS.find((k) => named[k] !== undefined)!;
+
+/** Who a note on the record may mention: the active users who may read it. Asked by those who may log one. */
+export function activityMentionable(db: Db, user: SessionUser, query: ActivityMentionableQuery) {
+  return crm.scope(db, user, 'member', async (tx, scope) => {
+    const key = targetKey(query);
+    const target = await targetOf(tx, key, query[key]!);
+    return { items: await mentionableUsers(tx, { companyId: scope.companyId, product: 'crm', entityId: target.entityId }, { q: query.q }) };
+  });
+}
+
+/**
+ * Logs a note, call or meeting. Its mentions are checked (only people who may read the record
+ * stay mentions) and the people mentioned hear of it.
+ */
 export function logActivity(db: Db, user: SessionUser, input: ActivityCreate, audit: AuditContext) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
-    const key = ACTIVITY_TARGETS.find((k) => input[k] !== undefined)!;
+    const key = targetKey(input);
     const target = await targetOf(tx, key, input[key]!);
+    const { text: body, mentioned } = await checkMentions(tx, { companyId: scope.companyId, product: 'crm', entityId: target.entityId }, input.body);
     const [row] = await tx
       .insert(crmActivities)
       .values({
         companyId: scope.companyId,
         entityId: target.entityId,
         type: input.type,
-        body: input.body,
+        body,
         // Without a time, the column's default: now.
         occurredAt: input.occurredAt === undefined ? undefined : sql`${input.occurredAt}::timestamptz`,
         authorId: user.id,
@@ -136,6 +171,14 @@ export function logActivity(db: Db, user: SessionUser, input: ActivityCreate, au
       undefined,
       { type: activity.type, [key]: input[key], occurredAt: activity.occurredAt },
     );
+    await crm.notify(tx, scope, {
+      recipients: mentioned,
+      category: 'mentions',
+      title: `${audit.actor?.name || 'Someone'} mentioned you in a ${ACTIVITY_TYPE_LABELS[activity.type].toLowerCase()} on ${activity.subject}`,
+      url: `${PAGE_OF[key]}/${input[key]}`,
+      entityId: target.entityId,
+      record: { type: 'crm_activity', id: activity.id },
+    });
     return activity;
   });
 }

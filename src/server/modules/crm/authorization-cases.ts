@@ -51,6 +51,7 @@ export function crmOwnRequests(a: () => Side): Record<string, () => Request> {
     'GET /crm/opportunities/{id}': () => ({ path: `/crm/opportunities/${a().crm.opportunityId}` }),
     'PATCH /crm/opportunities/{id}': () => ({ path: `/crm/opportunities/${a().crm.opportunityId}`, body: { stage: 'proposal', version: 999 } }),
     'GET /crm/activities': () => ({ path: `/crm/activities?clientId=${a().crm.clientId}` }),
+    'GET /crm/activities/mentionable': () => ({ path: `/crm/activities/mentionable?leadId=${a().crm.leadId}&q=a` }),
     'POST /crm/activities': () => ({ path: '/crm/activities', body: { type: 'note', body: 'Walked by', leadId: a().crm.leadId } }),
   };
 }
@@ -95,6 +96,7 @@ export function crmAttacks(a: () => Side, b: () => Side): Record<string, () => A
     'GET /crm/opportunities/{id}': swap('GET /crm/opportunities/{id}', () => `/crm/opportunities/${b().crm.opportunityId}`),
     'PATCH /crm/opportunities/{id}': swap('PATCH /crm/opportunities/{id}', () => `/crm/opportunities/${b().crm.opportunityId}`, () => ({ stage: 'closed_won', version: 1 })),
     'GET /crm/activities': swap('GET /crm/activities', () => `/crm/activities?clientId=${b().crm.clientId}`),
+    'GET /crm/activities/mentionable': swap('GET /crm/activities/mentionable', () => `/crm/activities/mentionable?leadId=${b().crm.leadId}`),
     'POST /crm/activities': swap('POST /crm/activities', () => '/crm/activities', () => ({ type: 'call', body: 'Hijack', clientId: b().crm.clientId })),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRM_MESSAGES } from '@/shared/crm';
+import { mentionMarkup } from '@/shared/mentions';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 import { addClient, addContact, addEntity, addLead, addOpportunity, addUser, type Company } from './test-fixtures';
@@ -502,5 +503,114 @@ describe('activities and the dashboard', () => {
     expect(open.id).toBeTruthy();
     const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
     expect((await viewer.client.get(`/crm/dashboard?entityId=${entity}`)).status).toBe(404);
+  });
+});
+
+// ---- Issue 33: a lead or opportunity given to someone tells them; mentions in activity notes; who may be mentioned.
+
+type Notice = { category: string; title: string; url: string };
+
+/** What the person's bell lists that links to `url`. */
+const toldAbout = async (who: { client: Company['client'] }, url: string): Promise<Notice[]> =>
+  ((await who.client.get('/notifications?limit=100')).body.items as Notice[]).filter((n) => n.url === url);
+
+/** Every notification row written for the person about the record, whether or not they may list it. */
+const rowsFor = async (userId: string, recordId: string) =>
+  (await t.sql<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and record_id = $2', [userId, recordId]))[0]!.n;
+
+const member = () => addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+
+describe('assigned to someone', () => {
+  it('a lead created with another owner, or given to one, tells the new owner only; an edit keeping the owner tells nobody again', async () => {
+    const seller = await member();
+    const owner = await member();
+    const next = await member();
+    const lead = await addLead(seller.client, a.entityId, { name: 'Grace Hopper', ownerId: owner.id });
+    const url = `/crm/leads/${lead.id}`;
+    expect(await toldAbout(owner, url)).toEqual([expect.objectContaining({ category: 'crm_assignments', title: 'Sales Person assigned you the lead Grace Hopper' })]);
+    // Without an owner the creator owns it: nobody is told.
+    const mine = await addLead(seller.client, a.entityId);
+    expect(await rowsFor(seller.id, mine.id)).toBe(0);
+
+    const renamed = await seller.client.patch(`/crm/leads/${lead.id}`, { name: 'Grace B. Hopper', ownerId: owner.id, version: lead.version });
+    expect(renamed.status).toBe(200);
+    expect(await toldAbout(owner, url)).toHaveLength(1);
+    const given = await seller.client.patch(`/crm/leads/${lead.id}`, { ownerId: next.id, version: renamed.body.version });
+    expect(given.status).toBe(200);
+    expect(await toldAbout(next, url)).toEqual([expect.objectContaining({ title: 'Sales Person assigned you the lead Grace B. Hopper' })]);
+    expect(await toldAbout(owner, url)).toHaveLength(1);
+    expect(await rowsFor(seller.id, lead.id)).toBe(0);
+  });
+
+  it('an opportunity created with another owner, or given to one, tells the new owner; taking it oneself tells nobody', async () => {
+    const seller = await member();
+    const owner = await member();
+    const client = await addClient(seller.client, a.entityId);
+    const deal = await addOpportunity(seller.client, a.entityId, client.id, { name: 'Big deal', ownerId: owner.id });
+    const url = `/crm/opportunities/${deal.id}`;
+    expect(await toldAbout(owner, url)).toEqual([expect.objectContaining({ category: 'crm_assignments', title: 'Sales Person assigned you the opportunity Big deal' })]);
+    const taken = await seller.client.patch(`/crm/opportunities/${deal.id}`, { ownerId: seller.id, version: deal.version });
+    expect(taken.status).toBe(200);
+    expect(await rowsFor(seller.id, deal.id)).toBe(0);
+    expect((await seller.client.patch(`/crm/opportunities/${deal.id}`, { ownerId: owner.id, version: taken.body.version })).status).toBe(200);
+    expect(await toldAbout(owner, url)).toHaveLength(2);
+  });
+
+  it('an owner who may not own records here is refused, and hears nothing', async () => {
+    const seller = await member();
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'member' }]);
+    const refused = await seller.client.post('/crm/leads', { entityId: a.entityId, name: 'Nope', source: 'website', ownerId: elsewhere.id });
+    expect(refused.status).toBe(400);
+    const [row] = await t.sql<{ n: number }>('select count(*)::int as n from notifications where user_id = $1', [elsewhere.id]);
+    expect(row!.n).toBe(0);
+  });
+});
+
+describe('mentions in activity notes', () => {
+  it('tells the person mentioned, on the record’s page; anyone who may not read the record becomes plain text and hears nothing', async () => {
+    const writer = await member();
+    const reader = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'app_admin' }]);
+    const hrmsOnly = await addUser(t, a, [{ entityId: a.entityId, role: 'app_admin', productId: a.productIds.hrms }]);
+    const lead = await addLead(writer.client, a.entityId, { name: 'Alan Turing' });
+    const body = `Call went well, ${mentionMarkup('Boss', reader.id)}.\n\nLoop in ${mentionMarkup('B', elsewhere.id)} and ${mentionMarkup('H', hrmsOnly.id)}`;
+    const res = await writer.client.post('/crm/activities', { type: 'call', body, leadId: lead.id });
+    expect(res.status).toBe(201);
+    expect(res.body.body).toBe(`Call went well, ${mentionMarkup('Sales Person', reader.id)}.\n\nLoop in @B and @H`);
+    expect((await writer.client.get(`/crm/activities?leadId=${lead.id}`)).body.items[0].body).toBe(res.body.body);
+    expect(await toldAbout(reader, `/crm/leads/${lead.id}`)).toEqual([
+      expect.objectContaining({ category: 'mentions', title: 'Sales Person mentioned you in a call on Alan Turing' }),
+    ]);
+    for (const id of [elsewhere.id, hrmsOnly.id, writer.id]) expect(await rowsFor(id, res.body.id)).toBe(0);
+  });
+});
+
+describe('who may be mentioned', () => {
+  it('lists only the active users who may read the record; another entity’s record is 404; one record must be named', async () => {
+    // A company of its own: the list shows the first few people, and this file's company has many.
+    const c = await signUpCompany(t, ['crm', 'hrms']);
+    const cB = await addEntity(c);
+    const writer = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    const reader = await addUser(t, c, [{ entityId: c.entityId, role: 'viewer' }]);
+    // Neither listed: CRM at another entity only; HRMS but not CRM here.
+    await addUser(t, c, [{ entityId: cB, role: 'member' }]);
+    await addUser(t, c, [{ entityId: c.entityId, role: 'member', productId: c.productIds.hrms }]);
+    const gone = await addUser(t, c, [{ entityId: c.entityId, role: 'member' }]);
+    expect((await c.client.post(`/users/${gone.id}/deactivate`, {})).status).toBe(200);
+    const client = await addClient(writer.client, c.entityId);
+    const found = await writer.client.get(`/crm/activities/mentionable?clientId=${client.id}`);
+    expect(found.status).toBe(200);
+    // The company's super admin reads every entity's records.
+    expect(found.body.items.map((x: { id: string }) => x.id).sort()).toEqual([c.userId, writer.id, reader.id].sort());
+    const byEmail = await writer.client.get(`/crm/activities/mentionable?clientId=${client.id}&q=${encodeURIComponent(reader.email.toUpperCase())}`);
+    expect(byEmail.body.items).toEqual([{ id: reader.id, name: 'Sales Person', email: reader.email }]);
+    expect((await writer.client.get(`/crm/activities/mentionable?clientId=${client.id}&q=ada%20LOVE`)).body.items.map((x: { id: string }) => x.id)).toEqual([c.userId]);
+
+    const theirs = await addClient(c.client, cB);
+    expect((await writer.client.get(`/crm/activities/mentionable?clientId=${theirs.id}`)).status).toBe(404);
+    const none = await writer.client.get('/crm/activities/mentionable');
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe(CRM_MESSAGES.activityTargetRequired);
+    expect((await reader.client.get(`/crm/activities/mentionable?clientId=${client.id}`)).status).toBe(403);
   });
 });

@@ -26,7 +26,7 @@ import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platfor
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
-import { checkOwner, crm, mayOwn, ownerName } from './module';
+import { checkOwner, crm, mayOwn, ownerName, tellOwner } from './module';
 import { insertOpportunity } from './opportunities';
 import { isoText } from '../../platform/sql';
 
@@ -137,6 +137,7 @@ async function insertLead(tx: Tx, scope: ModuleScope, input: LeadCreate, audit: 
     .returning({ id: crmLeads.id });
   const created = await readLead(tx, row!.id);
   await crm.audit(tx, scope, audit, 'crm.lead.created', auditTarget(created), undefined, auditFields(created));
+  await tellOwner(tx, scope, audit, 'lead', created);
   return created;
 }
 
@@ -154,6 +155,7 @@ export function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpd
     await crm.save(tx, crmLeads, id, { name, companyName, email, source, status, ownerId });
     const after = await readLead(tx, id);
     await crm.audit(tx, scope, audit, 'crm.lead.updated', auditTarget(after), auditFields(before), auditFields(after));
+    if (after.ownerId !== before.ownerId) await tellOwner(tx, scope, audit, 'lead', after);
     return after;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@/shared/auth';
 import { CRM_MESSAGES } from '@/shared/crm';
+import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmClients } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
@@ -38,6 +39,25 @@ export async function mayOwn(tx: Tx, scope: ModuleScope, entityId: string, owner
 /** Users who may own CRM records at the entity: its CRM users and the company's super admins. */
 export function ownerOptions(db: Db, user: SessionUser, entityId: string) {
   return crm.scope(db, user, 'viewer', async (tx, scope) => ({ items: await productUsers(tx, scope.companyId, 'crm', entityId) }), entityId);
+}
+
+/** Where a record of each kind is shown in the web app: a notification's link. */
+export const RECORD_PAGES = { client: '/crm/clients', contact: '/crm/contacts', lead: '/crm/leads', opportunity: '/crm/opportunities' } as const;
+
+/**
+ * A lead or opportunity was given to an owner (created with them, or its owner changed): the
+ * owner hears of it, unless they gave it to themselves (the kit's notify never tells the actor).
+ */
+export async function tellOwner(tx: Tx, scope: ModuleScope, audit: AuditContext, kind: 'lead' | 'opportunity', record: { id: string; entityId: string; name: string; ownerId: string | null }) {
+  if (!record.ownerId) return;
+  await crm.notify(tx, scope, {
+    recipients: [record.ownerId],
+    category: 'crm_assignments',
+    title: `${audit.actor?.name || 'Someone'} assigned you the ${kind} ${record.name}`,
+    url: `${RECORD_PAGES[kind]}/${record.id}`,
+    entityId: record.entityId,
+    record: { type: `crm_${kind}`, id: record.id },
+  });
 }
 
 /** The client was just worked on: it moves up "recently active". */

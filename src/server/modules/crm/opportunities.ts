@@ -26,7 +26,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { makeCustomer } from './clients';
-import { checkOwner, crm, ownerName, requireClient, touchClient } from './module';
+import { checkOwner, crm, ownerName, requireClient, tellOwner, touchClient } from './module';
 import { isoText } from '../../platform/sql';
 
 export type OpportunityCreate = z.output<typeof opportunityCreateInput>;
@@ -211,6 +211,7 @@ export async function insertOpportunity(tx: Tx, scope: ModuleScope, input: Oppor
   await touchClient(tx, input.clientId);
   const created = await readOpportunity(tx, row!.id);
   await crm.audit(tx, scope, audit, 'crm.opportunity.created', auditTarget(created), undefined, auditFields(created));
+  await tellOwner(tx, scope, audit, 'opportunity', created);
   if (created.stage === 'closed_won') await makeCustomer(tx, scope, created.clientId, audit);
   return created;
 }
@@ -239,6 +240,7 @@ export function updateOpportunity(db: Db, user: SessionUser, id: string, input: 
     const after = await readOpportunity(tx, id);
     await touchClient(tx, after.clientId);
     await crm.audit(tx, scope, audit, 'crm.opportunity.updated', auditTarget(after), auditFields(before), auditFields(after));
+    if (after.ownerId !== before.ownerId) await tellOwner(tx, scope, audit, 'opportunity', after);
     if (after.stage === 'closed_won' && (before.stage !== 'closed_won' || before.clientId !== after.clientId)) await makeCustomer(tx, scope, after.clientId, audit);
     return after;
   });

@@ -3,6 +3,7 @@ import {
   activity,
   activityInput,
   activityListQuery,
+  activityMentionableQuery,
   activityPage,
   client,
   clientCreateInput,
@@ -43,7 +44,8 @@ import {
 import { entityFilter, moduleContext as moduleContextSchema, MODULE_MESSAGES } from '@/shared/modules';
 import { optionalPlainText, uuid } from '@/shared/text';
 import { errorContent } from '../../http/route';
-import { listActivities, logActivity } from './activities';
+import { mentionableList } from '@/shared/mentions';
+import { activityMentionable, listActivities, logActivity } from './activities';
 import { CLIENT_EXPORT_COLUMNS, clientCsvPages, clientOptions, createClient, getClient, listClients, updateClient } from './clients';
 import { CONTACT_EXPORT_COLUMNS, contactCsvPages, createContact, getContact, importContacts, listContacts, updateContact } from './contacts';
 import { dashboard } from './dashboard';
@@ -154,6 +156,13 @@ export const crmRoutes = crm
       run: updateOpportunity,
     },
   })
+  .get(
+    '/activities/mentionable',
+    'Who a note on the record may mention: active users who may read it (exactly one of clientId, contactId, leadId, opportunityId; q: a prefix of a name or email)',
+    activityMentionableQuery,
+    mentionableList,
+    activityMentionable,
+  )
   .records('activities', {
     noun: 'activity',
     notFound: CRM_MESSAGES.activityNotFound,

@@ -42,6 +42,9 @@ export function projectsOwnRequests(entityId: () => string, own: () => ProjectsR
     'PATCH /projects/tasks/{id}': () => ({ path: `/projects/tasks/${own().taskId}`, body: { title: 'Walked', version: 999 } }),
     'POST /projects/tasks/{id}/move': () => ({ path: `/projects/tasks/${own().taskId}/move`, body: { status: 'todo' } }),
     'POST /projects/tasks/{id}/comments': () => ({ path: `/projects/tasks/${own().taskId}/comments`, body: { body: 'Walked' } }),
+    'GET /projects/tasks/{id}/mentionable': () => ({ path: `/projects/tasks/${own().taskId}/mentionable?q=a` }),
+    'POST /projects/tasks/{id}/follow': () => ({ path: `/projects/tasks/${own().taskId}/follow`, body: {} }),
+    'POST /projects/tasks/{id}/unfollow': () => ({ path: `/projects/tasks/${own().taskId}/unfollow`, body: {} }),
     'GET /projects/events': () => ({ path: `/projects/events?projectId=${own().projectId}` }),
   };
 }
@@ -67,9 +70,12 @@ export function projectsAttacks(entityId: () => string, own: () => ProjectsRecor
     'PATCH /projects/tasks/{id}': swap('PATCH /projects/tasks/{id}', `/projects/tasks/${theirs().taskId}`, { title: 'Hijacked', version: 1 }),
     'POST /projects/tasks/{id}/move': swap('POST /projects/tasks/{id}/move', `/projects/tasks/${theirs().taskId}/move`, { status: 'done' }),
     'POST /projects/tasks/{id}/comments': swap('POST /projects/tasks/{id}/comments', `/projects/tasks/${theirs().taskId}/comments`, { body: 'Hijack' }),
+    'GET /projects/tasks/{id}/mentionable': swap('GET /projects/tasks/{id}/mentionable', `/projects/tasks/${theirs().taskId}/mentionable?q=a`),
+    'POST /projects/tasks/{id}/follow': swap('POST /projects/tasks/{id}/follow', `/projects/tasks/${theirs().taskId}/follow`),
+    'POST /projects/tasks/{id}/unfollow': swap('POST /projects/tasks/{id}/unfollow', `/projects/tasks/${theirs().taskId}/unfollow`),
     'GET /projects/events': swap('GET /projects/events', `/projects/events?projectId=${theirs().projectId}`),
   };
 }
 
 /** Company B's Projects rows, for the walk's before/after snapshot. */
-export const PROJECTS_TABLES = ['projects_projects', 'projects_members', 'projects_tasks', 'projects_task_comments', 'projects_task_activity'] as const;
+export const PROJECTS_TABLES = ['projects_projects', 'projects_members', 'projects_tasks', 'projects_task_comments', 'projects_task_activity', 'projects_task_followers'] as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_MESSAGES } from '@/shared/modules';
+import { mentionMarkup } from '@/shared/mentions';
 import { PROJECTS_MESSAGES } from '@/shared/projects';
 import { Client, createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
 import { openStream } from '../../test/event-stream';
@@ -374,5 +375,180 @@ describe('live events', () => {
     const memberA = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
     expect((await memberA.client.get(`/projects/events?projectId=${pB.id}`)).status).toBe(404);
     expect((await memberA.client.get(`/projects/events?entityId=${entityB}`)).status).toBe(404);
+  });
+});
+
+// ---- Issue 33: who hears about a task (assignment, status changes to followers, mentions), and who may be mentioned.
+
+type Person = Awaited<ReturnType<typeof addUser>>;
+type Notice = { category: string; title: string; url: string };
+
+/** What the person's bell lists about the task. */
+const toldAbout = async (who: Pick<Person, 'client'>, taskId: string): Promise<Notice[]> =>
+  ((await who.client.get('/notifications?limit=100')).body.items as Notice[]).filter((n) => n.url === `/projects/tickets/${taskId}`);
+
+/** How many rows `from …` finds. */
+const countOf = async (from: string, params: unknown[]) => (await t.sql<{ n: number }>(`select count(*)::int as n ${from}`, params))[0]!.n;
+
+/** Every notification row written for the person about the task, whether or not they may list it. */
+const rowsFor = (userId: string, taskId: string) => countOf('from notifications where user_id = $1 and record_id = $2', [userId, taskId]);
+
+const member = (firstName = 'Pm') => addUser(t, a, [{ entityId: a.entityId, role: 'member' }], firstName);
+const viewer = (firstName = 'Pm') => addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }], firstName);
+
+describe('task assigned', () => {
+  it('tells the new assignee, never the one who assigned; an edit keeping the assignee tells nobody again', async () => {
+    const lead = await member();
+    const ada = await member('Ada');
+    const bob = await member('Bob');
+    const p = await addProject(lead.client, a.entityId);
+    const task = await addTask(lead.client, p.id, { title: 'Fix the login', assigneeId: ada.id });
+    expect(await toldAbout(ada, task.id)).toEqual([expect.objectContaining({ category: 'tasks', title: `Pm User assigned you ${task.code} Fix the login` })]);
+    expect(await rowsFor(lead.id, task.id)).toBe(0);
+
+    const own = await addTask(lead.client, p.id, { assigneeId: lead.id });
+    expect(await rowsFor(lead.id, own.id)).toBe(0);
+
+    const edited = await lead.client.patch(`/projects/tasks/${task.id}`, { title: 'Fix the login page', assigneeId: ada.id, version: task.version });
+    expect(edited.status).toBe(200);
+    expect(await toldAbout(ada, task.id)).toHaveLength(1);
+
+    const moved = await lead.client.patch(`/projects/tasks/${task.id}`, { assigneeId: bob.id, version: edited.body.version });
+    expect(moved.status).toBe(200);
+    expect(await toldAbout(bob, task.id)).toEqual([expect.objectContaining({ category: 'tasks', title: `Pm User assigned you ${task.code} Fix the login page` })]);
+    expect(await toldAbout(ada, task.id)).toHaveLength(1);
+    // The creator and each assignee follow it.
+    for (const who of [lead, ada, bob]) expect((await who.client.get(`/projects/tasks/${task.id}`)).body).toMatchObject({ following: true, followers: 3 });
+  });
+
+  it('an assignee the caller may not name is refused, and nobody hears of it', async () => {
+    const lead = await member();
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'member' }]);
+    const p = await addProject(lead.client, a.entityId);
+    const refused = await lead.client.post('/projects/tasks', { projectId: p.id, title: 'Sneaky', assigneeId: elsewhere.id });
+    expect(refused.status).toBe(400);
+    expect(await countOf('from notifications where user_id = $1', [elsewhere.id])).toBe(0);
+  });
+});
+
+describe('a followed task changes status', () => {
+  it('tells its followers (creator, assignee, commenter, by hand), not the mover, not who unfollowed, not who lost access', async () => {
+    const creator = await member('Cy');
+    const assignee = await member('Ash');
+    const commenter = await member('Kim');
+    const byHand = await viewer('Val');
+    const unfollowed = await viewer('Uma');
+    const lost = await viewer('Lou');
+    const mover = await member('Mo');
+    const p = await addProject(creator.client, a.entityId);
+    const task = await addTask(creator.client, p.id, { title: 'Ship it', assigneeId: assignee.id });
+    expect((await commenter.client.post(`/projects/tasks/${task.id}/comments`, { body: 'On it' })).status).toBe(201);
+    for (const who of [byHand, unfollowed, lost]) expect((await who.client.post(`/projects/tasks/${task.id}/follow`, {})).body.following).toBe(true);
+    expect((await unfollowed.client.post(`/projects/tasks/${task.id}/unfollow`, {})).body).toEqual({ following: false, followers: 5 });
+    // Lou keeps following but loses Projects at the entity (CRM instead).
+    const revoked = await a.client.patch(`/users/${lost.id}`, { access: [{ productId: a.productIds.crm, entityId: a.entityId, roleType: 'viewer' }] });
+    expect(revoked.status).toBe(200);
+
+    expect((await mover.client.post(`/projects/tasks/${task.id}/move`, { status: 'in_progress' })).status).toBe(200);
+    const title = `Mo User moved ${task.code} Ship it to In Progress`;
+    for (const who of [creator, commenter, byHand]) expect(await toldAbout(who, task.id)).toEqual([expect.objectContaining({ category: 'tasks', title })]);
+    expect((await toldAbout(assignee, task.id)).map((n) => n.title)).toEqual([title, `Cy User assigned you ${task.code} Ship it`]);
+    for (const who of [unfollowed, lost, mover]) expect(await rowsFor(who.id, task.id)).toBe(0);
+
+    // A move within the column (its order only) is not a change of status.
+    await addTask(creator.client, p.id, { status: 'in_progress' });
+    expect((await mover.client.post(`/projects/tasks/${task.id}/move`, { status: 'in_progress' })).status).toBe(200);
+    expect(await toldAbout(byHand, task.id)).toHaveLength(1);
+  });
+
+  it('following: a viewer may follow; another entity’s task is 404; the detail says whether the caller follows', async () => {
+    const watcher = await viewer();
+    const p = await addProject(a.client, a.entityId);
+    const task = await addTask(a.client, p.id);
+    expect((await watcher.client.get(`/projects/tasks/${task.id}`)).body).toMatchObject({ following: false, followers: 1 });
+    expect((await watcher.client.post(`/projects/tasks/${task.id.toUpperCase()}/follow`, {})).body).toEqual({ following: true, followers: 2 });
+    // Twice is once.
+    expect((await watcher.client.post(`/projects/tasks/${task.id}/follow`, {})).body).toEqual({ following: true, followers: 2 });
+    expect((await watcher.client.get(`/projects/tasks/${task.id}`)).body).toMatchObject({ following: true, followers: 2 });
+    const theirs = await addTask(a.client, (await addProject(a.client, entityB)).id);
+    for (const action of ['follow', 'unfollow']) expect((await watcher.client.post(`/projects/tasks/${theirs.id}/${action}`, {})).status).toBe(404);
+    expect(await countOf('from projects_task_followers where task_id = $1', [theirs.id])).toBe(1);
+  });
+});
+
+describe('mentions in comments', () => {
+  it('tells the person mentioned and keeps the mention; anyone who may not read the task becomes plain text and hears nothing', async () => {
+    const writer = await member('Wes');
+    const ada = await viewer('Ada');
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'member' }], 'Eve');
+    const crmOnly = await addUser(t, a, [{ entityId: a.entityId, role: 'member', productId: a.productIds.crm }], 'Cal');
+    const gone = await member('Gus');
+    expect((await a.client.post(`/users/${gone.id}/deactivate`, {})).status).toBe(200);
+    const stranger = await signUpCompany(t, ['projects']);
+    const p = await addProject(writer.client, a.entityId);
+    const task = await addTask(writer.client, p.id, { title: 'Launch' });
+
+    const body = [
+      `Hi ${mentionMarkup('Chief', ada.id.toUpperCase())}, can you look?`,
+      `Also ${mentionMarkup('Eve', elsewhere.id)} ${mentionMarkup('Cal', crmOnly.id)}`,
+      `${mentionMarkup('Gus', gone.id)} ${mentionMarkup('Them', stranger.userId)} @[Nobody](user:not-a-uuid)`,
+    ].join('\n');
+    const res = await writer.client.post(`/projects/tasks/${task.id}/comments`, { body });
+    expect(res.status).toBe(201);
+    // The name is the person's own, whatever the client wrote; the rest is plain text; the lines stay.
+    expect(res.body.body).toBe(`Hi ${mentionMarkup('Ada User', ada.id)}, can you look?\nAlso @Eve @Cal\n@Gus @Them @Nobody`);
+    expect((await writer.client.get(`/projects/tasks/${task.id}`)).body.comments.at(-1).body).toBe(res.body.body);
+
+    expect(await toldAbout(ada, task.id)).toEqual([expect.objectContaining({ category: 'mentions', title: `Wes User mentioned you on ${task.code} Launch` })]);
+    for (const id of [elsewhere.id, crmOnly.id, gone.id, stranger.userId, writer.id]) expect(await rowsFor(id, task.id)).toBe(0);
+    // The commenter follows the task now.
+    expect((await writer.client.get(`/projects/tasks/${task.id}`)).body.following).toBe(true);
+    // Ada loses Projects here after the mention: it leaves her list (and its email is not sent).
+    expect((await a.client.patch(`/users/${ada.id}`, { access: [{ productId: a.productIds.crm, entityId: a.entityId, roleType: 'viewer' }] })).status).toBe(200);
+    expect(await toldAbout(ada, task.id)).toEqual([]);
+  });
+
+  it('mentioning oneself or the same person twice tells each once, never the writer', async () => {
+    const writer = await member('Wes');
+    const ada = await member('Ada');
+    const task = await addTask(writer.client, (await addProject(writer.client, a.entityId)).id);
+    const body = `${mentionMarkup('Ada', ada.id)} ${mentionMarkup('Ada', ada.id)} ${mentionMarkup('Me', writer.id)}`;
+    expect((await writer.client.post(`/projects/tasks/${task.id}/comments`, { body })).status).toBe(201);
+    expect(await rowsFor(ada.id, task.id)).toBe(1);
+    expect(await rowsFor(writer.id, task.id)).toBe(0);
+  });
+});
+
+describe('who may be mentioned', () => {
+  it('lists only the active users who may read the task, by a prefix of their name or email, any case', async () => {
+    const writer = await member('Zed');
+    const reader = await viewer('Zoe');
+    const elsewhere = await addUser(t, a, [{ entityId: entityB, role: 'member' }], 'Zara');
+    const crmOnly = await addUser(t, a, [{ entityId: a.entityId, role: 'member', productId: a.productIds.crm }], 'Zak');
+    const gone = await member('Zeb');
+    expect((await a.client.post(`/users/${gone.id}/deactivate`, {})).status).toBe(200);
+    const stranger = await signUpCompany(t, ['projects'], { firstName: 'Zelda' });
+    const task = await addTask(writer.client, (await addProject(writer.client, a.entityId)).id);
+
+    const found = await writer.client.get(`/projects/tasks/${task.id}/mentionable?q=Z`);
+    expect(found.status).toBe(200);
+    const ids = found.body.items.map((x: { id: string }) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([writer.id, reader.id]));
+    for (const id of [elsewhere.id, crmOnly.id, gone.id, stranger.userId]) expect(ids).not.toContain(id);
+    expect((await writer.client.get(`/projects/tasks/${task.id}/mentionable?q=zOE`)).body.items).toEqual([{ id: reader.id, name: 'Zoe User', email: reader.email }]);
+    expect((await writer.client.get(`/projects/tasks/${task.id}/mentionable?q=${encodeURIComponent(reader.email.toUpperCase())}`)).body.items).toHaveLength(1);
+    // The company's super admin may read every entity's tasks.
+    expect((await writer.client.get(`/projects/tasks/${task.id}/mentionable?q=ada%20lov`)).body.items.map((x: { id: string }) => x.id)).toContain(a.userId);
+  });
+
+  it('is asked by those who may comment, about tasks they may read', async () => {
+    const writer = await member();
+    const reader = await viewer();
+    const task = await addTask(a.client, (await addProject(a.client, a.entityId)).id);
+    const theirs = await addTask(a.client, (await addProject(a.client, entityB)).id);
+    expect((await reader.client.get(`/projects/tasks/${task.id}/mentionable`)).status).toBe(403);
+    expect((await writer.client.get(`/projects/tasks/${theirs.id}/mentionable`)).status).toBe(404);
+    const stranger = await signUpCompany(t, ['projects']);
+    expect((await stranger.client.get(`/projects/tasks/${task.id}/mentionable`)).status).toBe(404);
   });
 });

@@ -21,12 +21,16 @@ import {
   taskCreateInput,
   taskDetail,
   taskFilters,
+  taskFollowing,
   taskListQuery,
   taskMoveInput,
   taskPage,
   taskUpdateInput,
 } from '@/shared/projects';
+import { mentionableList, mentionSearch } from '@/shared/mentions';
+import { noFields } from '@/shared/sessions';
 import { defineRoute, errorContent } from '../../http/route';
+import { setFollowing, taskMentionable } from './followers';
 import { projects } from './module';
 import { createProject, dashboard, eligibleUsers, getProject, listProjects, projectCsvPages, updateProject } from './projects';
 import { taskEventStream } from './stream';
@@ -120,6 +124,25 @@ export const projectsRoutes = projects
         response: comment,
         status: 201,
         run: (db, user, id, input: { body: string }, audit) => addComment(db, user, id, input.body, audit),
+      },
+      mentionable: {
+        method: 'get',
+        summary: 'Who a comment on the task may mention: active users who may read it (first few by name; q: a prefix of a name or email)',
+        query: mentionSearch,
+        response: mentionableList,
+        run: (db, user, id, query: { q?: string }) => taskMentionable(db, user, id, query.q),
+      },
+      follow: {
+        summary: 'Follow the task: hear when its status changes (anyone who may read it)',
+        body: noFields,
+        response: taskFollowing,
+        run: (db, user, id) => setFollowing(db, user, id, true),
+      },
+      unfollow: {
+        summary: 'Stop following the task',
+        body: noFields,
+        response: taskFollowing,
+        run: (db, user, id) => setFollowing(db, user, id, false),
       },
     },
   })

@@ -42,7 +42,9 @@ import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
+import { checkMentions } from '../../platform/mentions';
 import { arrayLiteral, isoText, textArray, uuidArray } from '../../platform/sql';
+import { addFollowers, followState, tellAssignee, tellFollowers, tellMentioned } from './followers';
 import { projects } from './module';
 import { checkEligible, eligibleUserByEmail, readProject, today } from './projects';
 
@@ -206,7 +208,7 @@ export async function readTask(tx: Tx, id: string): Promise<Task> {
 }
 
 export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDetail> {
-  return projects.scope(db, user, 'viewer', async (tx) => {
+  return projects.scope(db, user, 'viewer', async (tx, scope) => {
     const task = await readTask(tx, id);
     const c = projectsTaskComments;
     const comments = await tx
@@ -232,6 +234,7 @@ export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDeta
       .limit(200);
     return {
       ...task,
+      ...(await followState(tx, scope.userId, id)),
       comments: comments.map(
         (x): Comment => ({
           id: x.id,
@@ -322,7 +325,8 @@ async function writeActivity(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' |
   });
 }
 
-const notify = (tx: Tx, scope: ModuleScope, task: Task, kind: 'created' | 'updated' | 'moved') =>
+/** The task's live event (the boards' streams), not a notification. */
+const publish = (tx: Tx, scope: ModuleScope, task: Task, kind: 'created' | 'updated' | 'moved') =>
   publishEvent(tx, { topic: 'projects.task', kind, companyId: scope.companyId, entityId: task.entityId, id: task.id, parentId: task.projectId });
 
 /** The end of a column: after its last card. */
@@ -377,7 +381,9 @@ async function insertTask(tx: Tx, scope: ModuleScope, input: TaskCreate, audit: 
   const task = await readTask(tx, inserted!.id);
   await writeActivity(tx, scope, task, 'created', audit);
   await auditTask(tx, scope, audit, 'task.created', task, undefined, auditView(task));
-  await notify(tx, scope, task, 'created');
+  await publish(tx, scope, task, 'created');
+  await addFollowers(tx, scope, task, [scope.userId]);
+  await tellAssignee(tx, scope, task, audit);
   return task;
 }
 
@@ -408,7 +414,8 @@ export async function updateTask(db: Db, user: SessionUser, id: string, input: T
       const changes = diff(auditView(before), auditView(after));
       await writeActivity(tx, scope, after, 'updated', audit, changes);
       await auditTask(tx, scope, audit, 'task.updated', after, auditView(before), auditView(after));
-      await notify(tx, scope, after, 'updated');
+      await publish(tx, scope, after, 'updated');
+      if (after.assignee && after.assignee.id !== before.assignee?.id) await tellAssignee(tx, scope, after, audit);
       return after;
     });
   } catch (error) {
@@ -488,15 +495,21 @@ export function moveTask(db: Db, user: SessionUser, id: string, input: TaskMove,
     const task = await readTask(tx, id);
     if (row.status !== input.status) await writeActivity(tx, scope, task, 'moved', audit, [{ field: 'status', before: row.status, after: input.status }]);
     await auditTask(tx, scope, audit, 'task.moved', task, { status: row.status, rank: row.rank }, { status: task.status, rank: task.rank });
-    await notify(tx, scope, task, 'moved');
+    await publish(tx, scope, task, 'moved');
+    if (row.status !== input.status) await tellFollowers(tx, scope, task, audit);
     return task;
   });
 }
 
-export function addComment(db: Db, user: SessionUser, id: string, body: string, audit: AuditContext): Promise<Comment> {
+/**
+ * A comment: its mentions checked (only people who may read the task stay mentions, and hear of
+ * it), and its author follows the task from now on.
+ */
+export function addComment(db: Db, user: SessionUser, id: string, text: string, audit: AuditContext): Promise<Comment> {
   return projects.scope(db, user, 'member', async (tx, scope) => {
     const task = await readTask(tx, id);
     const authorName = actorOf(user).name || user.email;
+    const { text: body, mentioned } = await checkMentions(tx, { companyId: scope.companyId, product: 'projects', entityId: task.entityId }, text);
     const c = projectsTaskComments;
     const [created] = await tx
       .insert(c)
@@ -504,6 +517,8 @@ export function addComment(db: Db, user: SessionUser, id: string, body: string, 
       .returning({ id: c.id, createdAt: isoText(c.createdAt) });
     await writeActivity(tx, scope, task, 'commented', audit);
     await auditTask(tx, scope, audit, 'task.commented', task);
+    await addFollowers(tx, scope, task, [scope.userId]);
+    await tellMentioned(tx, scope, task, mentioned, audit);
     return { id: created!.id, author: { id: user.id, name: authorName }, authorName, body, createdAt: created!.createdAt };
   });
 }

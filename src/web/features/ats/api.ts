@@ -38,6 +38,9 @@ export const useUploadResume = () =>
   );
 export const useApply = ats.creates<{ candidateId: string; jobId: string }, Ats.Application>('/ats/applications');
 export const useScheduleInterview = ats.creates<Ats.InterviewCreateInput, Ats.Interview>('/ats/interviews');
+export const useUpdateInterview = ats.updates<Ats.InterviewUpdateInput, Ats.Interview>('/ats/interviews');
+export const useCancelInterview = () =>
+  ats.useMutation(({ id, version }: { id: string; version: number }) => api.post<Ats.Interview>(`/ats/interviews/${id}/cancel`, null, { version }));
 export const useSubmitFeedback = () =>
   ats.useMutation(({ id, ...input }: { id: string; rating: number; notes: string }) => api.post<Ats.Interview>(`/ats/interviews/${id}/feedback`, null, input));
 

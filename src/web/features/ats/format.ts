@@ -9,10 +9,5 @@ export const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
-/** "45 min", "1 h 30 min", "2 h": an interview's length in whole hours and minutes. */
-export function formatDuration(minutes: number) {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+/** Shared with the server's interview emails. */
+export { formatDuration } from '@/shared/ats';

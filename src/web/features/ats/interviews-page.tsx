@@ -4,6 +4,7 @@ import { CalendarClockIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Interview } from '@/shared/ats';
+import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { DataTable } from '@/web/components/module/data-table';
 import { EmptyState } from '@/web/components/module/empty-state';
@@ -15,6 +16,7 @@ import { PageHeading } from '@/web/components/module/module-page';
 import { nativeSelect } from '@/web/components/module/styles';
 import { StageBadge } from './components/badges';
 import { FeedbackDialog } from './components/feedback-dialog';
+import { CancelInterviewDialog, InterviewDialog } from './components/interview-dialog';
 import { formatDuration, formatWhen } from './format';
 
 export function InterviewsPage() {
@@ -46,6 +48,8 @@ function Panel({ interview }: { interview: Interview }) {
 function InterviewList({ scope }: { scope: ModuleScopeState }) {
   const list = useListParams();
   const [giving, setGiving] = useState<Interview | null>(null);
+  const [editing, setEditing] = useState<Interview | null>(null);
+  const [cancelling, setCancelling] = useState<Interview | null>(null);
   const when = list.get('when') === 'past' ? 'past' : 'upcoming';
   const mine = list.get('mine') === 'false' ? 'false' : 'true';
   const query = { entityId: scope.entityId, when, mine, cursor: list.get('cursor'), limit: 25 };
@@ -54,7 +58,17 @@ function InterviewList({ scope }: { scope: ModuleScopeState }) {
   const exportQuery = new URLSearchParams(Object.entries({ entityId: scope.entityId, when, mine }).filter((e): e is [string, string] => typeof e[1] === 'string'));
 
   const columns: ColumnDef<Interview>[] = [
-    { id: 'startsAt', header: 'When', enableSorting: false, cell: ({ row }) => `${formatWhen(row.original.startsAt)} (${formatDuration(row.original.durationMinutes)})` },
+    {
+      id: 'startsAt',
+      header: 'When',
+      enableSorting: false,
+      cell: ({ row: { original: i } }) => (
+        <div className="grid justify-items-start gap-1">
+          <span>{`${formatWhen(i.startsAt)} (${formatDuration(i.durationMinutes)})`}</span>
+          {i.cancelledAt ? <Badge variant="danger">Cancelled</Badge> : null}
+        </div>
+      ),
+    },
     {
       id: 'candidate',
       header: 'Candidate',
@@ -75,12 +89,25 @@ function InterviewList({ scope }: { scope: ModuleScopeState }) {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      cell: ({ row }) =>
-        row.original.awaitingMyFeedback ? (
-          <Button size="sm" variant="outline" onClick={() => setGiving(row.original)}>
-            Submit Feedback
-          </Button>
-        ) : null,
+      cell: ({ row: { original: i } }) => (
+        <div className="flex flex-wrap gap-2">
+          {i.awaitingMyFeedback ? (
+            <Button size="sm" variant="outline" onClick={() => setGiving(i)}>
+              Submit Feedback
+            </Button>
+          ) : null}
+          {when === 'upcoming' && !i.cancelledAt && scope.can('member', i.entityId) ? (
+            <>
+              <Button size="sm" variant="outline" aria-label={`Edit the interview of ${i.candidateName}`} onClick={() => setEditing(i)}>
+                Edit
+              </Button>
+              <Button size="sm" variant="outline" aria-label={`Cancel the interview of ${i.candidateName}`} onClick={() => setCancelling(i)}>
+                Cancel
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ),
     },
   ];
 
@@ -138,6 +165,15 @@ function InterviewList({ scope }: { scope: ModuleScopeState }) {
         }
       />
       <FeedbackDialog interview={giving} onOpenChange={(open) => !open && setGiving(null)} />
+      {editing ? (
+        <InterviewDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          application={{ id: editing.applicationId, entityId: editing.entityId, candidateName: editing.candidateName, jobTitle: editing.jobTitle }}
+          interview={editing}
+        />
+      ) : null}
+      <CancelInterviewDialog interview={cancelling} onOpenChange={(open) => !open && setCancelling(null)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as Crm from '@/shared/crm';
+import type { MentionableList } from '@/shared/mentions';
 import type { Page } from '@/shared/pagination';
 import { api } from '@/web/lib/api';
 import { moduleQueries, type ListQuery } from '@/web/lib/record-queries';
@@ -29,6 +30,9 @@ export const pipelineKey = (query: ListQuery) => ['crm', 'pipeline', query] as c
 export const pipelineQuery = (query: ListQuery) => queryOptions({ queryKey: pipelineKey(query), queryFn: () => api.get<Crm.Pipeline>('/crm/pipeline', null, query) });
 export const activitiesQuery = (target: ListQuery) =>
   queryOptions({ queryKey: ['crm', 'activities', target], queryFn: () => api.get<Page<Crm.Activity>>('/crm/activities', null, { ...target, limit: 50 }) });
+/** Who a note on the record may mention, by what was typed after `@`. */
+export const mentionableQuery = (target: ListQuery) => (q: string) =>
+({ queryKey: ['crm', 'mentionable', target, q], queryFn: () => api.get<MentionableList>('/crm/activities/mentionable', null, { ...target, q }) });
 export const dashboardQuery = crm.forScope<Crm.CrmDashboard>('dashboard', '/crm/dashboard');
 export const ownerOptionsQuery = crm.options<Crm.CrmUser>('owner-options', '/crm/owner-options');
 export const clientOptionsQuery = crm.options<{ id: string; name: string }>('client-options', '/crm/client-options');

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MentionableList } from '@/shared/mentions';
 import type * as Projects from '@/shared/projects';
 import { api } from '@/web/lib/api';
 import { moduleQueries } from '@/web/lib/record-queries';
@@ -27,6 +28,13 @@ export const useUpdateTask = projects.updates<Projects.TaskUpdateInput, Projects
 export const useMoveTask = () =>
   projects.useMutation(({ id, ...input }: { id: string; status: Projects.Task['status']; afterId: string | null; beforeId: string | null }) =>
     api.post<Projects.Task>(`/projects/tasks/${id}/move`, null, input),
+  );
+/** Who a comment on the task may mention, by what was typed after `@`. */
+export const mentionableQuery = (taskId: string) => (q: string) =>
+({ queryKey: ['projects', 'task', taskId, 'mentionable', q], queryFn: () => api.get<MentionableList>(`/projects/tasks/${taskId}/mentionable`, null, { q }) });
+export const useFollowTask = () =>
+  projects.useMutation(({ id, following }: { id: string; following: boolean }) =>
+    api.post<Projects.TaskFollowing>(`/projects/tasks/${id}/${following ? 'follow' : 'unfollow'}`, null, {}),
   );
 export const useAddComment = () =>
   projects.useMutation(({ id, body }: { id: string; body: string }) => api.post<Projects.Comment>(`/projects/tasks/${id}/comments`, null, { body }));

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { BellIcon, BellOffIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { commentInput, PRIORITY_LABELS, PROJECTS_MESSAGES, TASK_STATUS_LABELS, TASK_STATUSES, type Activity, type TaskStatus } from '@/shared/projects';
@@ -8,7 +9,7 @@ import { entitySearch, type ModuleScopeState } from '@/web/components/module/mod
 import { formatDateTime } from '@/web/lib/format';
 import { toast } from '@/web/lib/toast';
 import { SectionCard } from '@/web/components/module/dashboard';
-import { taskQuery, useAddComment, useMoveTask } from './api';
+import { mentionableQuery, taskQuery, useAddComment, useFollowTask, useMoveTask } from './api';
 import { formatDay, PriorityBadge, TaskStatusBadge } from './components/badges';
 import { Markdown } from './components/markdown';
 import { TaskDialog } from './components/task-dialog';
@@ -16,7 +17,7 @@ import { ProjectsPage } from './projects-page';
 import { RecordPage } from '@/web/components/module/record-page';
 import { Options } from '@/web/components/module/form-fields';
 import { nativeSelect } from '@/web/components/module/styles';
-import { Textarea } from '@/web/components/ui/textarea';
+import { MentionTextarea } from '@/web/components/mention-textarea';
 
 export function TaskPage() {
   return <ProjectsPage title="Task">{(scope) => <TaskDetailView scope={scope} />}</ProjectsPage>;
@@ -57,6 +58,7 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
   const [commentError, setCommentError] = useState<string | undefined>();
   const addComment = useAddComment();
   const move = useMoveTask();
+  const follow = useFollowTask();
   const search = entitySearch(scope);
 
   return (
@@ -69,6 +71,7 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
           ['Assignee', t.assignee?.name ?? 'Unassigned'],
           ['Due Date', formatDay(t.dueDate)],
           ['Labels', t.labels.length > 0 ? t.labels.join(', ') : '—'],
+          ['Followers', `${t.followers}${t.following ? ' (including you)' : ''}`],
           ['Created', formatDateTime(t.createdAt)],
         ];
 
@@ -97,31 +100,52 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
           ),
           description: t.projectName,
           edit: canWrite ? { label: 'Edit Task', primary: true, dialog: (props) => <TaskDialog {...props} scope={scope} task={t} /> } : undefined,
-          actions: (edit) =>
-            canWrite ? (
-              <>
-                <div className="grid gap-1">
-                  <label htmlFor={`${id}-status`} className="sr-only">
-                    Status
-                  </label>
-                  <select
-                    id={`${id}-status`}
-                    className={`${nativeSelect} h-9 w-40`}
-                    value={t.status}
-                    disabled={move.isPending}
-                    onChange={(e) =>
-                      move.mutate(
-                        { id: t.id, status: e.target.value as TaskStatus, afterId: null, beforeId: null },
-                        { onSuccess: (x) => toast.success('Success', { description: `Moved to ${TASK_STATUS_LABELS[x.status]}` }), onError: (err) => toast.error(err.message) },
-                      )
-                    }
-                  >
-                    <Options values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
-                  </select>
-                </div>
-                {edit}
-              </>
-            ) : null,
+          actions: (edit) => (
+            <>
+              {/* Anyone who may read the task may follow it: it changes what they hear, not the task. */}
+              <Button
+                type="button"
+                variant="outline"
+                disabled={follow.isPending}
+                onClick={() =>
+                  follow.mutate(
+                    { id: t.id, following: !t.following },
+                    {
+                      onSuccess: (x) => toast.success('Success', { description: x.following ? PROJECTS_MESSAGES.followed : PROJECTS_MESSAGES.unfollowed }),
+                      onError: (err) => toast.error(err.message),
+                    },
+                  )
+                }
+              >
+                {t.following ? <BellOffIcon aria-hidden /> : <BellIcon aria-hidden />}
+                {t.following ? 'Unfollow' : 'Follow'}
+              </Button>
+              {canWrite ? (
+                <>
+                  <div className="grid gap-1">
+                    <label htmlFor={`${id}-status`} className="sr-only">
+                      Status
+                    </label>
+                    <select
+                      id={`${id}-status`}
+                      className={`${nativeSelect} h-9 w-40`}
+                      value={t.status}
+                      disabled={move.isPending}
+                      onChange={(e) =>
+                        move.mutate(
+                          { id: t.id, status: e.target.value as TaskStatus, afterId: null, beforeId: null },
+                          { onSuccess: (x) => toast.success('Success', { description: `Moved to ${TASK_STATUS_LABELS[x.status]}` }), onError: (err) => toast.error(err.message) },
+                        )
+                      }
+                    >
+                      <Options values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+                    </select>
+                  </div>
+                  {edit}
+                </>
+              ) : null}
+            </>
+          ),
           body: (
             <>
               <div className="grid gap-4 lg:grid-cols-3">
@@ -146,10 +170,11 @@ function TaskDetailView({ scope }: { scope: ModuleScopeState }) {
                     {canWrite ? (
                       <form onSubmit={submitComment} noValidate className="mt-4 grid gap-2">
                         <Field id={`${id}-comment`} label="Add a comment" error={commentError}>
-                          <Textarea
+                          <MentionTextarea
                             id={`${id}-comment`}
                             value={comment}
-                            onChange={(e) => setComment(e.target.value)}
+                            onChange={setComment}
+                            people={mentionableQuery(t.id)}
                             aria-invalid={commentError ? true : undefined}
                             aria-describedby={commentError ? `${id}-comment-error` : undefined}
                           />

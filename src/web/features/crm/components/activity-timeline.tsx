@@ -6,9 +6,9 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { toast } from '@/web/lib/toast';
 import { SectionCard } from '@/web/components/module/dashboard';
-import { activitiesQuery, useLogActivity } from '../api';
+import { activitiesQuery, mentionableQuery, useLogActivity } from '../api';
 import { SelectField } from '@/web/components/module/form-fields';
-import { Textarea } from '@/web/components/ui/textarea';
+import { MentionText, MentionTextarea } from '@/web/components/mention-textarea';
 
 const ICONS = { note: MessageSquareIcon, call: PhoneIcon, meeting: CalendarIcon } as const;
 
@@ -44,7 +44,9 @@ export function ActivityTimeline({ target, id, canWrite, showSubject = false }: 
                       <span className="font-medium text-foreground">{ACTIVITY_TYPE_LABELS[a.type]}</span> by {a.authorName} · <time dateTime={a.occurredAt}>{when(a.occurredAt)}</time>
                       {target !== 'leadId' && a.leadId ? <> · from the lead {a.subject}</> : showSubject && !a.clientId ? <> · on {a.subject}</> : null}
                     </p>
-                    <p className="text-sm break-words whitespace-pre-wrap">{a.body}</p>
+                    <p className="text-sm break-words whitespace-pre-wrap">
+                      <MentionText>{a.body}</MentionText>
+                    </p>
                   </div>
                 </li>
               );
@@ -88,12 +90,13 @@ function LogForm({ target, id }: { target: ActivityTarget; id: string }) {
           ))}
         </SelectField>
         <Field id={`${fieldId}-body`} label="What happened" error={error}>
-          <Textarea
+          <MentionTextarea
             className="min-h-16"
             id={`${fieldId}-body`}
             rows={2}
             value={body}
-            onChange={(e) => setBody(e.target.value)}
+            onChange={setBody}
+            people={mentionableQuery({ [target]: id })}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-body-error` : undefined}
           />
