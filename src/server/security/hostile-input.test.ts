@@ -230,6 +230,8 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   'PATCH /projects/tasks/{id}': () => ({ title: 'Prop', labels: ['ui'], version: 1 }),
   'POST /projects/tasks/{id}/move': () => ({ status: 'in_progress', afterId: null, beforeId: null }),
   'POST /projects/tasks/{id}/comments': () => ({ body: 'Prop' }),
+  'POST /projects/tasks/{id}/follow': () => ({}),
+  'POST /projects/tasks/{id}/unfollow': () => ({}),
 };
 const idFieldValue = fc.oneof(hostileId, fc.array(hostileId, { minLength: 1, maxLength: 4 }), fc.array(fc.record({ productId: hostileId, entityId: hostileId, roleType: fc.constantFrom('app_admin', 'user') }), { minLength: 1, maxLength: 4 }));
 /** The valid body with one to three fields replaced by hostile values (ids get ids in any case). */
