@@ -88,9 +88,11 @@ test('HRMS: an App Admin adds employees and a leave type, a linked member reques
   await expect(page.getByRole('heading', { level: 1, name: 'HRMS Settings' })).toBeVisible();
   const card = page.getByRole('table', { name: /Leave types of Arlington/ });
   await expect(card.getByText('Annual')).toBeVisible();
-  await page.getByLabel('New Leave Type', { exact: true }).fill('Study');
-  await page.getByLabel('Days per Year', { exact: true }).fill('5');
-  await page.getByRole('button', { name: 'Add Leave Type' }).click();
+  await page.getByRole('button', { name: 'Add Leave Type' }).first().click();
+  const addType = page.getByRole('dialog', { name: 'Add Leave Type' });
+  await addType.getByLabel('Name', { exact: true }).fill('Study');
+  await addType.getByLabel('Days per Year', { exact: true }).fill('5');
+  await addType.getByRole('button', { name: 'Add Leave Type' }).click();
   await expect(card.getByText('Study')).toBeVisible();
   await shoot(page, 'hrms-settings');
 
@@ -109,7 +111,7 @@ test('HRMS: an App Admin adds employees and a leave type, a linked member reques
   const tuesday = new Date(monday.getTime() + 86400_000);
   await dialog.getByLabel('First Day', { exact: true }).fill(monday.toISOString().slice(0, 10));
   await dialog.getByLabel('Last Day', { exact: true }).fill(tuesday.toISOString().slice(0, 10));
-  await expect(dialog.getByText('2 working days.')).toBeVisible();
+  await expect(dialog.getByText('This request uses 2 working days.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Request Leave' }).click();
   await expect(dialog).toBeHidden();
   await expect(member.getByRole('cell', { name: 'Study' })).toBeVisible();

@@ -2,8 +2,8 @@
  * Form walks (issue 31): every HRMS dialog and form that saves, walked as a user does: open it,
  * change every field, save, reload the page, and find every change on the page. A save that
  * fails, or a field that is not saved or not shown, fails the walk (the Edit Employee walk caught
- * 'Unrecognized key: "entityId"'). None of these forms has a multi-line field: Reason and Comment
- * are one line.
+ * 'Unrecognized key: "entityId"'). None of these forms has a multi-line field: Reason, Comment and a
+ * holiday's name are one line.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from '../helpers';
@@ -140,23 +140,77 @@ test('Terminate Employee: the last day, saved and shown after a reload', async (
   await expect(detail(page, 'Status')).toHaveText('Leaving 31 Dec');
 });
 
-test('Leave types: a new type and a changed allowance, saved and shown after a reload', async ({ page }) => {
+test('Leave types: a new type with its policy and a changed policy, saved and shown after a reload', async ({ page }) => {
   test.setTimeout(120_000);
   const { entityId } = await setUp(page);
   await page.goto(`/hrms/settings?entity=${entityId}`);
-  const first = page.getByRole('table', { name: /Leave types of Arlington/ });
-  await expect(first.getByText('Annual')).toBeVisible();
-  await page.getByLabel('New Leave Type', { exact: true }).fill('Study');
-  await page.getByLabel('Days per Year', { exact: true }).fill('5');
+  const types = page.getByRole('table', { name: /Leave types of Arlington/ });
+  await expect(types.getByText('Annual')).toBeVisible();
+
   await page.getByRole('button', { name: 'Add Leave Type' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Leave Type' });
+  await add.getByLabel('Name', { exact: true }).fill('Study');
+  await add.getByLabel('Days per Year').fill('12');
+  await add.getByLabel('Allowance').selectOption({ label: 'Accrued monthly' });
+  await add.getByLabel('Carry-over Days').fill('2');
+  await add.getByLabel('Carried Days Expire After (months)').fill('3');
+  await add.getByLabel('Half days allowed').uncheck();
+  await add.getByRole('button', { name: 'Add Leave Type' }).click();
   await expect(page.getByText('Leave type created')).toBeVisible();
-  await first.getByLabel('Days per year for Annual').fill('25');
-  await first.getByRole('row', { name: /Annual/ }).getByRole('button', { name: 'Save' }).click();
+  await expect(add).toBeHidden();
+
+  await types.getByRole('button', { name: 'Edit Annual' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Leave Type' });
+  await edit.getByLabel('Name', { exact: true }).fill('Annual Leave');
+  await edit.getByLabel('Days per Year').fill('25');
+  await edit.getByLabel('Carry-over Days').fill('5');
+  await edit.getByLabel('Carried Days Expire After (months)').fill('6');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Leave type updated')).toBeVisible();
 
   await page.reload();
-  await expect(first.getByLabel('Days per year for Study')).toHaveValue('5');
-  await expect(first.getByLabel('Days per year for Annual')).toHaveValue('25');
+  const row = (name: string) => types.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell');
+  await expect(row('Study')).toHaveText(['Study', '12', 'Accrued monthly', 'Up to 2 days, expire after 3 months', 'Whole days only', 'Edit']);
+  await expect(row('Annual Leave')).toHaveText(['Annual Leave', '25', 'Granted at the year’s start', 'Up to 5 days, expire after 6 months', 'Allowed', 'Edit']);
+  // The form shows what was saved.
+  await types.getByRole('button', { name: 'Edit Study' }).click();
+  const again = page.getByRole('dialog', { name: 'Edit Leave Type' });
+  await expect(again.getByLabel('Allowance')).toHaveValue('monthly');
+  await expect(again.getByLabel('Half days allowed')).not.toBeChecked();
+});
+
+test('Holidays: a company holiday added, then changed, saved and shown after a reload; public holidays listed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { entityId } = await setUp(page);
+  await page.goto(`/hrms/settings?entity=${entityId}`);
+  const holidays = page.getByRole('table', { name: new RegExp(`^Holidays of Arlington .* in ${YEAR}$`) });
+  // The sign-up entity is in the United States: Independence Day is a public holiday, read only.
+  await expect(holidays.getByRole('row', { name: /Independence Day/ }).first()).toContainText('Public holiday');
+
+  await page.getByRole('button', { name: 'Add Holiday' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Holiday' });
+  await add.getByLabel('Date').fill(`${YEAR}-08-06`);
+  await add.getByLabel('Name').fill('Founders Day');
+  await add.getByRole('button', { name: 'Add Holiday' }).click();
+  await expect(page.getByText('Holiday added')).toBeVisible();
+  await shoot(page, 'hrms-settings-policies');
+
+  await page.reload();
+  await expect(holidays.getByRole('row', { name: /Founders Day/ }).getByRole('cell')).toHaveText([shown(`${YEAR}-08-06`), 'Founders Day', 'Company', '']);
+  await holidays.getByRole('button', { name: 'Edit Founders Day' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Holiday' });
+  await expect(edit.getByLabel('Date')).toHaveValue(`${YEAR}-08-06`);
+  await edit.getByLabel('Date').fill(`${YEAR}-08-07`);
+  await edit.getByLabel('Name').fill('Founders’ Day');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Holiday updated')).toBeVisible();
+
+  await page.reload();
+  await expect(holidays.getByRole('row', { name: /Founders’ Day/ }).getByRole('cell')).toHaveText([shown(`${YEAR}-08-07`), 'Founders’ Day', 'Company', '']);
+  await holidays.getByRole('button', { name: 'Delete Founders’ Day' }).click();
+  await expect(page.getByText('Holiday deleted')).toBeVisible();
+  await page.reload();
+  await expect(holidays.getByText('Founders’ Day')).toHaveCount(0);
 });
 
 test('Request Leave, then Approve with a comment: every field, saved and shown after a reload', async ({ page, browser }) => {
@@ -180,13 +234,15 @@ test('Request Leave, then Approve with a comment: every field, saved and shown a
   await dialog.getByLabel('First day: afternoon only').check();
   await dialog.getByLabel('Last day: morning only').check();
   await dialog.getByLabel('Reason (optional)').fill('Dentist, then recovery');
-  await expect(dialog.getByText('2 working days.')).toBeVisible();
+  await expect(dialog.getByText('This request uses 2 working days.')).toBeVisible();
+  await shoot(sam, 'hrms-request-dialog');
   await dialog.getByRole('button', { name: 'Request Leave' }).click();
   await expect(sam.getByText('Leave requested')).toBeVisible();
 
   await sam.reload();
   const row = sam.getByRole('table', { name: 'Leave requests' }).getByRole('row', { name: /Sam Staff/ });
   await expect(row.getByRole('cell')).toHaveText(['Sam Staff', 'Sick', `${shown(first)} – ${shown(last)}`, '2', 'Pending', 'Cancel']);
+  await shoot(sam, 'hrms-leaves-requested');
   await expect(sam.getByRole('term').filter({ hasText: 'Sick' }).locator('xpath=following-sibling::dd')).toContainText('8remaining of 10 · 0 taken, 2 pending');
 
   // The approver reads the reason in the Approve dialog and leaves a comment.

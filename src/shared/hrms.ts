@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yearParam } from './dates';
 import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
 import { nameText, optionalNameText, optionalPlainText, plainText } from './text';
@@ -30,7 +31,16 @@ export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Created for an entity on its first use of HRMS. 0 days means unlimited. */
+/**
+ * How a leave type's yearly allowance reaches an employee: all of it at the year's start (or their
+ * start date), or a twelfth each month. Either way it is pro-rated to the part of the year they are
+ * employed, to the nearest half day (see leave-policy.ts on the server).
+ */
+export const ACCRUALS = ['yearly', 'monthly'] as const;
+export type Accrual = (typeof ACCRUALS)[number];
+export const ACCRUAL_LABELS: Record<Accrual, string> = { yearly: 'Granted at the year’s start', monthly: 'Accrued monthly' };
+
+/** Created for an entity on its first use of HRMS. 0 days means unlimited; no carry-over, half days allowed. */
 export const DEFAULT_LEAVE_TYPES = [
   { name: 'Annual', allowanceDays: 20 },
   { name: 'Sick', allowanceDays: 10 },
@@ -64,6 +74,18 @@ export const HRMS_MESSAGES = {
   employeeTerminated: 'Employee terminated',
   leaveTypeNameRequired: 'Leave type name is required',
   allowanceInvalid: 'Allowance must be a whole number of days from 0 to 366 (0 means unlimited).',
+  accrualInvalid: 'Choose how the allowance is given: granted at the year’s start or accrued monthly.',
+  carryOverInvalid: 'Carry-over must be a whole number of days from 0 to 366 (0 means none).',
+  carryOverExpiryInvalid: 'Carried-over days expire after 1 to 12 months, or leave it empty to keep them all year.',
+  halfDaysNotAllowed: 'This leave type is taken in whole days only.',
+  tooLong: 'A leave request can cover at most 366 days. Split longer leave into several requests.',
+  holidayNameRequired: 'Holiday name is required',
+  holidayDateRequired: 'Date is required (YYYY-MM-DD)',
+  holidayTaken: 'This entity already has a company holiday on that date.',
+  holidayNotFound: 'Holiday not found',
+  holidayCreated: 'Holiday added',
+  holidayUpdated: 'Holiday updated',
+  holidayDeleted: 'Holiday deleted',
   leaveTypeTaken: 'A leave type with this name already exists in this entity.',
   leaveTypeNotFound: 'Leave type not found',
   leaveTypeCreated: 'Leave type created',
@@ -72,9 +94,8 @@ export const HRMS_MESSAGES = {
   firstDayRequired: 'First day is required',
   lastDayRequired: 'Last day is required',
   lastBeforeFirst: 'The last day cannot be before the first day.',
-  spansYears: 'A leave request must start and end in the same year. Split it into two requests.',
   oneHalfDay: 'A one-day leave can be a half day only once.',
-  noWorkingDays: 'The selected days include no working days (Saturdays and Sundays are not counted).',
+  noWorkingDays: 'The selected days include no working days (weekends and public or company holidays are not counted).',
   overlap: 'This leave overlaps another pending or approved request of this employee.',
   notLinked: 'Your user account is not linked to an employee record in this entity. Ask an App Admin to link it.',
   terminatedEmployee: 'A terminated employee cannot request leave.',
@@ -186,19 +207,56 @@ export const leaveType = z.object({
   id: z.uuid(),
   entityId: z.uuid(),
   name: z.string(),
+  /** Days per full year; 0 means unlimited. */
   allowanceDays: z.number().int(),
+  accrual: z.enum(ACCRUALS),
+  /** The most unused days that move to the next year; 0: none. */
+  carryOverDays: z.number().int(),
+  /** Carried-over days not taken within this many months of the new year are lost; null: kept all year. */
+  carryOverExpiryMonths: z.number().int().nullable(),
+  halfDays: z.boolean(),
   version: z.number().int(),
 });
 export type LeaveType = z.infer<typeof leaveType>;
 
-const allowance = z.number({ error: HRMS_MESSAGES.allowanceInvalid }).int(HRMS_MESSAGES.allowanceInvalid).min(0, HRMS_MESSAGES.allowanceInvalid).max(366, HRMS_MESSAGES.allowanceInvalid);
+const wholeDays = (message: string) => z.number({ error: message }).int(message).min(0, message).max(366, message);
+const leaveTypeFields = {
+  name: nameText({ required: HRMS_MESSAGES.leaveTypeNameRequired, ...moduleTextRules(50) }),
+  allowanceDays: wholeDays(HRMS_MESSAGES.allowanceInvalid),
+  accrual: z.enum(ACCRUALS, { error: HRMS_MESSAGES.accrualInvalid }),
+  carryOverDays: wholeDays(HRMS_MESSAGES.carryOverInvalid),
+  carryOverExpiryMonths: z
+    .number({ error: HRMS_MESSAGES.carryOverExpiryInvalid })
+    .int(HRMS_MESSAGES.carryOverExpiryInvalid)
+    .min(1, HRMS_MESSAGES.carryOverExpiryInvalid)
+    .max(12, HRMS_MESSAGES.carryOverExpiryInvalid)
+    .nullable(),
+  halfDays: z.boolean(),
+};
+/** A new type: a name and an allowance; the policy defaults to granted yearly, no carry-over, half days allowed. */
 export const leaveTypeCreateInput = z
-  .object({ entityId: z.uuid({ error: 'Choose an entity' }), name: nameText({ required: HRMS_MESSAGES.leaveTypeNameRequired, ...moduleTextRules(50) }), allowanceDays: allowance })
+  .object({
+    entityId: z.uuid({ error: 'Choose an entity' }),
+    ...leaveTypeFields,
+    accrual: leaveTypeFields.accrual.default('yearly'),
+    carryOverDays: leaveTypeFields.carryOverDays.default(0),
+    carryOverExpiryMonths: leaveTypeFields.carryOverExpiryMonths.default(null),
+    halfDays: leaveTypeFields.halfDays.default(true),
+  })
   .strict();
 export const leaveTypeUpdateInput = z
-  .object({ name: nameText({ required: HRMS_MESSAGES.leaveTypeNameRequired, ...moduleTextRules(50) }).optional(), allowanceDays: allowance.optional(), version: versionField })
+  .object({
+    name: leaveTypeFields.name.optional(),
+    allowanceDays: leaveTypeFields.allowanceDays.optional(),
+    accrual: leaveTypeFields.accrual.optional(),
+    carryOverDays: leaveTypeFields.carryOverDays.optional(),
+    carryOverExpiryMonths: leaveTypeFields.carryOverExpiryMonths.optional(),
+    halfDays: leaveTypeFields.halfDays.optional(),
+    version: versionField,
+  })
   .strict();
 export type LeaveTypeCreateInput = z.input<typeof leaveTypeCreateInput>;
+export type LeaveTypeUpdateInput = z.input<typeof leaveTypeUpdateInput>;
 
 export const leaveRequestInput = z
   .object({
@@ -212,7 +270,7 @@ export const leaveRequestInput = z
   })
   .strict()
   .refine((v) => v.endDate >= v.startDate, { message: HRMS_MESSAGES.lastBeforeFirst, path: ['endDate'] })
-  .refine((v) => v.startDate.slice(0, 4) === v.endDate.slice(0, 4), { message: HRMS_MESSAGES.spansYears, path: ['endDate'] })
+  .refine((v) => daysBetween(v.startDate, v.endDate) < 366, { message: HRMS_MESSAGES.tooLong, path: ['endDate'] })
   .refine((v) => !(v.startDate === v.endDate && v.startHalf && v.endHalf), { message: HRMS_MESSAGES.oneHalfDay, path: ['endHalf'] });
 export type LeaveRequestInput = z.input<typeof leaveRequestInput>;
 
@@ -254,11 +312,30 @@ export const leaveRequestPage = z.object({ items: z.array(leaveRequest), nextCur
 export const balance = z.object({
   leaveTypeId: z.uuid(),
   name: z.string(),
+  /** The type's allowance for a full year (0: unlimited). */
   allowanceDays: z.number(),
+  /** Approved and pending days of leave in the year (a request over a year end counts each day in its own year). */
   taken: z.number(),
   pending: z.number(),
-  /** null: unlimited. */
+  /**
+   * What is left at the year's end if nothing more is booked: entitlement + carriedOver −
+   * expiring − taken − pending. Negative when the allowance was lowered below what is booked.
+   * null: unlimited.
+   */
   remaining: z.number().nullable(),
+  accrual: z.enum(ACCRUALS),
+  /** The year's allowance pro-rated to the days employed in it, to the nearest half day. */
+  entitlement: z.number(),
+  /** Of the entitlement, what has accrued by today (all of it for a past year or a yearly grant; none for a year ahead under monthly accrual). */
+  accrued: z.number(),
+  /** Unused days brought from the year before (up to the type's cap). */
+  carriedOver: z.number(),
+  /** The last day carried-over days may be taken; null: kept all year, or nothing carried. */
+  carryOverExpiresOn: z.string().nullable(),
+  /** Carried-over days not taken by then, so lost (as booked now). */
+  expiring: z.number(),
+  /** remaining is below zero. */
+  overdrawn: z.boolean(),
 });
 export type Balance = z.infer<typeof balance>;
 export const balanceList = z.object({ year: z.number().int(), items: z.array(balance) });
@@ -286,20 +363,52 @@ export type HrmsDashboard = z.infer<typeof hrmsDashboard>;
 /** Me in HRMS: the employee records linked to the signed-in user, by entity. */
 export const hrmsMe = z.object({ employees: z.array(z.object({ id: z.uuid(), entityId: z.uuid(), name: z.string() })) });
 
+/** The working days a request would use: `GET /hrms/leave/days`, the dialog's count (the server's count is the truth). */
+export const leaveDaysQuery = z
+  .object({
+    employeeId: z.uuid({ error: HRMS_MESSAGES.employeeNotFound }),
+    startDate: isoDate(HRMS_MESSAGES.firstDayRequired),
+    endDate: isoDate(HRMS_MESSAGES.lastDayRequired),
+    startHalf: z.enum(['true', 'false']).default('false'),
+    endHalf: z.enum(['true', 'false']).default('false'),
+  })
+  .refine((v) => v.endDate >= v.startDate, { message: HRMS_MESSAGES.lastBeforeFirst, path: ['endDate'] })
+  .refine((v) => daysBetween(v.startDate, v.endDate) < 366, { message: HRMS_MESSAGES.tooLong, path: ['endDate'] });
+export const holidayEntry = z.object({ date: z.string(), name: z.string() });
+export const leaveDays = z.object({
+  days: z.number(),
+  /** Days per calendar year, for a request over a year end. */
+  byYear: z.record(z.string(), z.number()),
+  /** The public and company holidays on working weekdays in the range: not counted. */
+  holidays: z.array(holidayEntry),
+});
+export type LeaveDays = z.infer<typeof leaveDays>;
+
+/** A day off: from the entity's country (`public`, read only) or added by the company (`company`). */
+export const HOLIDAY_SOURCES = ['public', 'company'] as const;
+export const holiday = z.object({
+  /** null for a public holiday (not a record). */
+  id: z.uuid().nullable(),
+  entityId: z.uuid(),
+  date: z.string(),
+  name: z.string(),
+  source: z.enum(HOLIDAY_SOURCES),
+  version: z.number().int().nullable(),
+});
+export type Holiday = z.infer<typeof holiday>;
+export const holidayListQuery = z.object({ entityId: z.uuid({ error: 'Choose an entity' }), year: yearParam });
+export const holidayList = z.object({ year: z.number().int(), country: z.string(), items: z.array(holiday) });
+export type HolidayList = z.infer<typeof holidayList>;
+const holidayName = nameText({ required: HRMS_MESSAGES.holidayNameRequired, ...moduleTextRules(100) });
+export const holidayCreateInput = z.object({ entityId: z.uuid({ error: 'Choose an entity' }), date: isoDate(HRMS_MESSAGES.holidayDateRequired), name: holidayName }).strict();
+export const holidayUpdateInput = z.object({ date: isoDate(HRMS_MESSAGES.holidayDateRequired).optional(), name: holidayName.optional(), version: versionField }).strict();
+export type HolidayCreateInput = z.input<typeof holidayCreateInput>;
+export type HolidayUpdateInput = z.input<typeof holidayUpdateInput>;
+
 /** The import file's columns, in the export's order. */
 export const EMPLOYEE_CSV_COLUMNS = ['First Name', 'Last Name', 'Work Email', 'Job Title', 'Department', 'Employment Type', 'Start Date', 'Manager Email'] as const;
 
-/** Working days (Mon–Fri) from start to end inclusive, less half days. Dates are YYYY-MM-DD. */
-export function workingDays(startDate: string, endDate: string, startHalf = false, endHalf = false): number {
-  const start = new Date(`${startDate}T00:00:00Z`);
-  const end = new Date(`${endDate}T00:00:00Z`);
-  let days = 0;
-  for (const d = new Date(start); d <= end; d.setUTCDate(d.getUTCDate() + 1)) {
-    const weekday = d.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days++;
-  }
-  const isWorking = (d: Date) => d.getUTCDay() !== 0 && d.getUTCDay() !== 6;
-  if (startHalf && isWorking(start)) days -= 0.5;
-  if (endHalf && isWorking(end) && !(startHalf && startDate === endDate)) days -= 0.5;
-  return days;
+/** Whole days from one YYYY-MM-DD to another (0 for the same day). */
+export function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -471,13 +471,32 @@ export const hrmsLeaveTypes = pgTable(
     name: text('name').notNull(),
     /** Days per calendar year; 0 means unlimited. */
     allowanceDays: integer('allowance_days').notNull(),
+    /** The leave policy (issue 34): see server/modules/hrms/leave-policy.ts for the rules. */
+    accrual: text('accrual').notNull().default('yearly'),
+    carryOverDays: integer('carry_over_days').notNull().default(0),
+    carryOverExpiryMonths: integer('carry_over_expiry_months'),
+    halfDays: boolean('half_days').notNull().default(true),
   },
   (t) => [
     moduleEntityFk('hrms_leave_types_entity_fk', t),
     unique('hrms_leave_types_id_entity_id_key').on(t.id, t.entityId),
     uniqueIndex('hrms_leave_types_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
     check('hrms_leave_types_allowance_check', sql`${t.allowanceDays} between 0 and 366`),
+    check('hrms_leave_types_accrual_check', sql`${t.accrual} in ('yearly', 'monthly')`),
+    check('hrms_leave_types_carry_over_check', sql`${t.carryOverDays} between 0 and 366`),
+    check('hrms_leave_types_carry_over_expiry_check', sql`${t.carryOverExpiryMonths} between 1 and 12`),
   ],
+);
+
+/** Days off an entity adds to its country's public holidays (those come from the date-holidays library, not a table). */
+export const hrmsHolidays = pgTable(
+  'hrms_holidays',
+  {
+    ...moduleColumns(),
+    date: date('date').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [moduleEntityFk('hrms_holidays_entity_fk', t), unique('hrms_holidays_entity_date_key').on(t.entityId, t.date)],
 );
 
 export const hrmsLeaveRequests = pgTable(
@@ -493,6 +512,11 @@ export const hrmsLeaveRequests = pgTable(
     /** The last day is a morning only. */
     endHalf: boolean('end_half').notNull().default(false),
     days: numeric('days', { precision: 5, scale: 1 }).notNull(),
+    /**
+     * The same days per month ("YYYY-MM": days), counted with the holidays of the day it was made:
+     * balances read years, months before a carry-over expires and months accrued from it.
+     */
+    daysByMonth: jsonb('days_by_month').$type<Record<string, number>>().notNull().default({}),
     reason: text('reason').notNull().default(''),
     status: text('status').notNull().default('pending'),
     requestedBy: uuid('requested_by'),

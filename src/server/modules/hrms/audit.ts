@@ -1,5 +1,5 @@
 import type { AuditAction } from '@/shared/audit';
-import { EMPLOYMENT_TYPE_LABELS, type Employee, type LeaveRequest, type LeaveType } from '@/shared/hrms';
+import { ACCRUAL_LABELS, EMPLOYMENT_TYPE_LABELS, type Employee, type Holiday, type LeaveRequest, type LeaveType } from '@/shared/hrms';
 import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
@@ -25,7 +25,14 @@ export const employeeFields = (e: Employee) => ({
   linkedUser: e.userId,
 });
 
-export const leaveTypeFields = (t: LeaveType) => ({ name: t.name, allowanceDays: t.allowanceDays });
+export const leaveTypeFields = (t: LeaveType) => ({
+  name: t.name,
+  allowanceDays: t.allowanceDays,
+  accrual: ACCRUAL_LABELS[t.accrual],
+  carryOverDays: t.carryOverDays,
+  carryOverExpiryMonths: t.carryOverExpiryMonths,
+  halfDays: t.halfDays,
+});
 
 /** A leave request as the log keeps it (not its reason: that can be personal). */
 export type LeaveRequestFacts = Pick<LeaveRequest, 'id' | 'employeeName' | 'leaveTypeName' | 'startDate' | 'endDate' | 'days' | 'decisionComment'> & { status: string };
@@ -63,3 +70,12 @@ export const recordLeaveRequestEvent = recorder<LeaveRequestFacts, Extract<Audit
   (r) => ({ type: 'leave_request', id: r.id, label: requestLabel(r) }),
   leaveRequestFields,
 );
+
+const holidayTarget = (h: Holiday): AuditTarget => ({ type: 'holiday', id: h.id!, label: `${h.date} ${h.name}` });
+const holidayFields = (h: Holiday) => ({ date: h.date, name: h.name });
+
+export const recordHolidayEvent = recorder<Holiday, 'hrms.holiday.created' | 'hrms.holiday.updated'>(holidayTarget, holidayFields);
+
+/** A deleted company holiday: what it was, nothing after. */
+export const recordHolidayDeleted = (tx: Tx, scope: ModuleScope, audit: AuditContext, h: Holiday) =>
+  hrms.audit(tx, scope, audit, 'hrms.holiday.deleted', holidayTarget(h), holidayFields(h));

@@ -4,11 +4,12 @@
  */
 import { uniqueEmail, type Client } from '../../test/harness';
 
-/** A company's HRMS records for the walk: an employee, a leave type and a leave request. */
+/** A company's HRMS records for the walk: an employee, a leave type, a leave request and a company holiday. */
 export interface HrmsRecords {
   employeeId: string;
   leaveTypeId: string;
   requestId: string;
+  holidayId: string;
 }
 
 type Request = { path: string; body?: unknown };
@@ -34,7 +35,9 @@ export async function hrmsRecords(admin: Client, entityId: string): Promise<Hrms
     endDate: `${year}-03-31`,
   });
   if (request.status !== 201) throw new Error(`leave request: ${request.status} ${JSON.stringify(request.body)}`);
-  return { employeeId: employee.body.id as string, leaveTypeId: unpaid.id as string, requestId: request.body.id as string };
+  const holiday = await admin.post('/hrms/holidays', { entityId, date: `${year}-06-15`, name: 'Company Day' });
+  if (holiday.status !== 201) throw new Error(`holiday: ${holiday.status} ${JSON.stringify(holiday.body)}`);
+  return { employeeId: employee.body.id as string, leaveTypeId: unpaid.id as string, requestId: request.body.id as string, holidayId: holiday.body.id as string };
 }
 
 /** Each HRMS route with company A's own records. */
@@ -68,6 +71,11 @@ export function hrmsOwnRequests(entityId: () => string, own: () => HrmsRecords):
     'POST /hrms/leave-requests/{id}/approve': () => ({ path: `/hrms/leave-requests/${own().requestId}/approve`, body: {} }),
     'POST /hrms/leave-requests/{id}/reject': () => ({ path: `/hrms/leave-requests/${own().requestId}/reject`, body: {} }),
     'POST /hrms/leave-requests/{id}/cancel': () => ({ path: `/hrms/leave-requests/${own().requestId}/cancel`, body: {} }),
+    'GET /hrms/leave/days': () => ({ path: `/hrms/leave/days?employeeId=${own().employeeId}&startDate=${year}-03-01&endDate=${year}-03-05` }),
+    'GET /hrms/holidays': () => ({ path: `/hrms/holidays?entityId=${entityId()}&year=${year}` }),
+    'POST /hrms/holidays': () => ({ path: '/hrms/holidays', body: { entityId: entityId(), date: `${year}-07-02`, name: 'Walk Day' } }),
+    'PATCH /hrms/holidays/{id}': () => ({ path: `/hrms/holidays/${own().holidayId}`, body: { name: 'Walked', version: 999 } }),
+    'DELETE /hrms/holidays/{id}': () => ({ path: `/hrms/holidays/${own().holidayId}?version=999` }),
   };
 }
 
@@ -111,8 +119,13 @@ export function hrmsAttacks(entityId: () => string, own: () => HrmsRecords, thei
     'POST /hrms/leave-requests/{id}/approve': swap('POST /hrms/leave-requests/{id}/approve', () => `/hrms/leave-requests/${theirs().requestId}/approve`, () => ({})),
     'POST /hrms/leave-requests/{id}/reject': swap('POST /hrms/leave-requests/{id}/reject', () => `/hrms/leave-requests/${theirs().requestId}/reject`, () => ({})),
     'POST /hrms/leave-requests/{id}/cancel': swap('POST /hrms/leave-requests/{id}/cancel', () => `/hrms/leave-requests/${theirs().requestId}/cancel`, () => ({})),
+    'GET /hrms/leave/days': swap('GET /hrms/leave/days', () => `/hrms/leave/days?employeeId=${theirs().employeeId}&startDate=${year}-03-01&endDate=${year}-03-05`),
+    'GET /hrms/holidays': swap('GET /hrms/holidays', () => `/hrms/holidays?entityId=${theirEntityId()}&year=${year}`),
+    'POST /hrms/holidays': swap('POST /hrms/holidays', () => '/hrms/holidays', () => ({ entityId: theirEntityId(), date: `${year}-07-01`, name: 'Hijack Day' })),
+    'PATCH /hrms/holidays/{id}': swap('PATCH /hrms/holidays/{id}', () => `/hrms/holidays/${theirs().holidayId}`, () => ({ name: 'Hijacked', version: 1 })),
+    'DELETE /hrms/holidays/{id}': swap('DELETE /hrms/holidays/{id}', () => `/hrms/holidays/${theirs().holidayId}?version=1`),
   };
 }
 
 /** Company B's HRMS rows, for the walk's before/after snapshot. */
-export const HRMS_TABLES = ['hrms_employees', 'hrms_leave_types', 'hrms_leave_requests'] as const;
+export const HRMS_TABLES = ['hrms_employees', 'hrms_leave_types', 'hrms_leave_requests', 'hrms_holidays'] as const;

@@ -5,19 +5,20 @@ import type { SessionUser } from '@/shared/auth';
 import {
   HRMS_MESSAGES,
   insufficientBalance,
-  workingDays,
+  type leaveDaysQuery,
   type leaveRequestInput,
   type leaveRequestListQuery,
   type leaveTypeCreateInput,
   type leaveTypeUpdateInput,
   type Balance,
+  type LeaveDays,
   type LeaveRequest,
   type LeaveType,
 } from '@/shared/hrms';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes } from '../../db/schema';
-import { isUniqueViolation, type Tx } from '../../db/tenant';
+import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import { productAdmins, type ModuleScope } from '../../platform/scope';
@@ -25,7 +26,9 @@ import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
 import { employedOn } from './employees';
-import { hrms } from './module';
+import { entityHolidays } from './holidays';
+import { bookedIn, countLeave, isWeekend, shortfall, yearBalance, type Booked, type LeavePolicy } from './leave-policy';
+import { hrms, uniqueOr409 } from './module';
 import { ensureEntitySetup } from './setup';
 
 const inEntities = (column: SQL | AnyPgColumn, entityIds: string[]) => sql`${column} = any(${uuidArray(entityIds)})`;
@@ -37,9 +40,23 @@ const leaveTypeFields = {
   entityId: hrmsLeaveTypes.entityId,
   name: hrmsLeaveTypes.name,
   allowanceDays: hrmsLeaveTypes.allowanceDays,
+  accrual: sql<LeaveType['accrual']>`${hrmsLeaveTypes.accrual}`,
+  carryOverDays: hrmsLeaveTypes.carryOverDays,
+  carryOverExpiryMonths: hrmsLeaveTypes.carryOverExpiryMonths,
+  halfDays: hrmsLeaveTypes.halfDays,
   version: hrmsLeaveTypes.version,
 };
-const toLeaveType = (t: typeof hrmsLeaveTypes.$inferSelect): LeaveType => ({ id: t.id, entityId: t.entityId, name: t.name, allowanceDays: t.allowanceDays, version: t.version });
+const toLeaveType = (t: typeof hrmsLeaveTypes.$inferSelect): LeaveType => ({
+  id: t.id,
+  entityId: t.entityId,
+  name: t.name,
+  allowanceDays: t.allowanceDays,
+  accrual: t.accrual as LeaveType['accrual'],
+  carryOverDays: t.carryOverDays,
+  carryOverExpiryMonths: t.carryOverExpiryMonths,
+  halfDays: t.halfDays,
+  version: t.version,
+});
 
 export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
   return hrms.scope(
@@ -59,14 +76,11 @@ export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
   );
 }
 
-function rethrowLeaveTypeError(error: unknown): never {
-  if (isUniqueViolation(error, 'hrms_leave_types_entity_name_key')) throw conflict(HRMS_MESSAGES.leaveTypeTaken);
-  throw error;
-}
+const uniqueName = <T>(write: () => Promise<T>) => uniqueOr409('hrms_leave_types_entity_name_key', HRMS_MESSAGES.leaveTypeTaken, write);
 
-export async function createLeaveType(db: Db, user: SessionUser, input: z.output<typeof leaveTypeCreateInput>, audit: AuditContext): Promise<LeaveType> {
-  try {
-    return await hrms.scope(
+export function createLeaveType(db: Db, user: SessionUser, input: z.output<typeof leaveTypeCreateInput>, audit: AuditContext): Promise<LeaveType> {
+  return uniqueName(() =>
+    hrms.scope(
       db,
       user,
       'app_admin',
@@ -74,29 +88,26 @@ export async function createLeaveType(db: Db, user: SessionUser, input: z.output
         await ensureEntitySetup(tx, scope, [input.entityId]);
         const [type] = await tx
           .insert(hrmsLeaveTypes)
-          .values({ companyId: scope.companyId, entityId: input.entityId, name: input.name, allowanceDays: input.allowanceDays })
+          .values({ companyId: scope.companyId, ...input })
           .returning(leaveTypeFields);
         await recordLeaveTypeEvent(tx, scope, audit, 'hrms.leave_type.created', type!);
         return type!;
       },
       input.entityId,
-    );
-  } catch (error) {
-    rethrowLeaveTypeError(error);
-  }
+    ),
+  );
 }
 
-export async function updateLeaveType(db: Db, user: SessionUser, id: string, input: z.output<typeof leaveTypeUpdateInput>, audit: AuditContext): Promise<LeaveType> {
-  try {
-    return await hrms.scope(db, user, 'app_admin', async (tx, scope) => {
+export function updateLeaveType(db: Db, user: SessionUser, id: string, input: z.output<typeof leaveTypeUpdateInput>, audit: AuditContext): Promise<LeaveType> {
+  return uniqueName(() =>
+    hrms.scope(db, user, 'app_admin', async (tx, scope) => {
       const before = toLeaveType(await hrms.lock(tx, hrmsLeaveTypes, id, input.version, HRMS_MESSAGES.leaveTypeNotFound));
-      const after = toLeaveType(await hrms.save(tx, hrmsLeaveTypes, id, { name: input.name, allowanceDays: input.allowanceDays }));
+      const { version: _read, ...policy } = input;
+      const after = toLeaveType(await hrms.save(tx, hrmsLeaveTypes, id, policy));
       await recordLeaveTypeEvent(tx, scope, audit, 'hrms.leave_type.updated', after, before);
       return after;
-    });
-  } catch (error) {
-    rethrowLeaveTypeError(error);
-  }
+    }),
+  );
 }
 
 // ----- leave requests ----------------------------------------------------------------------------
@@ -210,34 +221,64 @@ async function readRequest(tx: Tx, id: string, lock = false): Promise<RequestRow
   return row;
 }
 
-/** Days of leave, approved and pending, summed as numbers. */
-const daysWhere = (column: AnyPgColumn, status: SQL) => sql<number>`coalesce(sum(${column}) filter (where ${status}), 0)::float8`;
+/** The policy part of a leave type, as leave-policy.ts reads it. */
+const policyFields = {
+  allowanceDays: hrmsLeaveTypes.allowanceDays,
+  accrual: sql<LeavePolicy['accrual']>`${hrmsLeaveTypes.accrual}`,
+  carryOverDays: hrmsLeaveTypes.carryOverDays,
+  carryOverExpiryMonths: hrmsLeaveTypes.carryOverExpiryMonths,
+  since: sql<number>`extract(year from ${hrmsLeaveTypes.createdAt} at time zone 'UTC')::int`,
+};
 
-/** A calendar year's range of start dates. */
-const inYear = (column: AnyPgColumn, year: number) => and(gte(column, `${year}-01-01`), lte(column, `${year}-12-31`))!;
+type BookedByStatus = Record<'approved' | 'pending', Map<string, number>>;
 
-/** Days of a type an employee has pending and approved in a year. */
-async function used(tx: Tx, employeeId: string, leaveTypeId: string, year: number) {
+/** An employee's approved and pending leave of each type, per month (each request's days by month added up). */
+async function bookedByType(tx: Tx, employeeId: string) {
   const q = hrmsLeaveRequests;
-  const [row] = await tx
-    .select({ taken: daysWhere(q.days, sql`${q.status} = 'approved'`), pending: daysWhere(q.days, sql`${q.status} = 'pending'`) })
+  const rows = await tx
+    .select({ leaveTypeId: q.leaveTypeId, status: sql<keyof BookedByStatus>`${q.status}`, daysByMonth: q.daysByMonth })
     .from(q)
-    .where(and(eq(q.employeeId, employeeId), eq(q.leaveTypeId, leaveTypeId), sql`${q.status} in ('approved', 'pending')`, inYear(q.startDate, year)));
-  return { taken: Number(row!.taken), pending: Number(row!.pending) };
+    .where(and(eq(q.employeeId, employeeId), sql`${q.status} in ('approved', 'pending')`));
+  const byType = new Map<string, BookedByStatus>();
+  for (const row of rows) {
+    const booked = byType.get(row.leaveTypeId) ?? { approved: new Map(), pending: new Map() };
+    addMonths(booked[row.status], Object.entries(row.daysByMonth));
+    byType.set(row.leaveTypeId, booked);
+  }
+  return byType;
+}
+
+/** Adds days per month into `total`. */
+function addMonths(total: Map<string, number>, months: Iterable<[string, number]>) {
+  for (const [month, days] of months) total.set(month, (total.get(month) ?? 0) + days);
+  return total;
+}
+
+/** Approved and pending leave together: what a balance counts as booked. */
+const allBooked = (b: BookedByStatus | undefined): Booked => (b ? addMonths(new Map(b.approved), b.pending) : new Map());
+
+/** The working days from start to end at an entity: its public and company holidays are not counted. */
+async function countAt(tx: Tx, entityId: string, input: { startDate: string; endDate: string; startHalf: boolean; endHalf: boolean }) {
+  const holidays = await entityHolidays(tx, entityId, input.startDate, input.endDate);
+  return { ...countLeave(input.startDate, input.endDate, input.startHalf, input.endHalf, (day) => holidays.has(day)), holidays };
 }
 
 /**
- * A request, refused when it overlaps another pending or approved one or exceeds the balance.
- * The employee's row is locked first (FOR UPDATE), so requests for one employee run one after
- * another and the checks see every earlier request: the balance cannot go negative.
+ * A request, refused when it overlaps another pending or approved one or exceeds the balance of
+ * any year it touches (leave-policy.ts: accrual, carry-over and its expiry). The employee's row
+ * is locked first (FOR UPDATE), so requests for one employee run one after another and the
+ * checks see every earlier request: the balance cannot go negative through requests.
  */
 export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof leaveRequestInput>, audit: AuditContext) {
   return hrms.scope(db, user, 'member', async (tx, scope) => {
-    const [type] = await tx.select(leaveTypeFields).from(hrmsLeaveTypes).where(eq(hrmsLeaveTypes.id, input.leaveTypeId));
+    const [type] = await tx
+      .select({ id: hrmsLeaveTypes.id, entityId: hrmsLeaveTypes.entityId, name: hrmsLeaveTypes.name, halfDays: hrmsLeaveTypes.halfDays, policy: policyFields })
+      .from(hrmsLeaveTypes)
+      .where(eq(hrmsLeaveTypes.id, input.leaveTypeId));
     if (!type) throw notFound(HRMS_MESSAGES.leaveTypeNotFound);
     const who = input.employeeId ? eq(hrmsEmployees.id, input.employeeId) : eq(hrmsEmployees.userId, scope.userId);
     const [employee] = await tx
-      .select({ id: hrmsEmployees.id, userId: hrmsEmployees.userId, endDate: hrmsEmployees.endDate })
+      .select({ id: hrmsEmployees.id, userId: hrmsEmployees.userId, startDate: hrmsEmployees.startDate, endDate: hrmsEmployees.endDate })
       .from(hrmsEmployees)
       .where(and(who, eq(hrmsEmployees.entityId, type.entityId)))
       .for('update');
@@ -247,8 +288,9 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
     // cancels pending leave after it for the same reason). Past the last day, none at all.
     if (employee.endDate !== null && employee.endDate < today()) throw badRequest(HRMS_MESSAGES.terminatedEmployee);
     if (employee.endDate !== null && input.endDate > employee.endDate) throw badRequest(HRMS_MESSAGES.afterLastDay);
-    const days = workingDays(input.startDate, input.endDate, input.startHalf, input.endHalf);
-    if (days <= 0) throw badRequest(HRMS_MESSAGES.noWorkingDays);
+    if ((input.startHalf || input.endHalf) && !type.halfDays) throw badRequest(HRMS_MESSAGES.halfDaysNotAllowed);
+    const count = await countAt(tx, type.entityId, input);
+    if (count.days <= 0) throw badRequest(HRMS_MESSAGES.noWorkingDays);
     const q = hrmsLeaveRequests;
     const overlapping = await tx
       .select({ id: q.id })
@@ -256,10 +298,12 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
       .where(and(eq(q.employeeId, employee.id), sql`${q.status} in ('pending', 'approved')`, lte(q.startDate, input.endDate), gte(q.endDate, input.startDate)))
       .limit(1);
     if (overlapping.length > 0) throw conflict(HRMS_MESSAGES.overlap);
-    if (type.allowanceDays > 0) {
-      const { taken, pending } = await used(tx, employee.id, type.id, Number(input.startDate.slice(0, 4)));
-      const remaining = type.allowanceDays - taken - pending;
-      if (days > remaining) throw conflict(insufficientBalance(type.name, Math.max(remaining, 0), days));
+    if (type.policy.allowanceDays > 0) {
+      const booked = allBooked((await bookedByType(tx, employee.id)).get(type.id));
+      for (const [year, days] of Object.entries(count.byYear)) {
+        const short = shortfall(type.policy, employee, booked, count.byMonth, Number(year));
+        if (short) throw conflict(insufficientBalance(type.name, short.remaining, days));
+      }
     }
     const [inserted] = await tx
       .insert(q)
@@ -272,7 +316,8 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
         endDate: input.endDate,
         startHalf: input.startHalf,
         endHalf: input.endHalf,
-        days: String(days),
+        days: String(count.days),
+        daysByMonth: Object.fromEntries(count.byMonth),
         reason: input.reason,
         requestedBy: scope.userId,
       })
@@ -345,31 +390,56 @@ export function cancelLeave(db: Db, user: SessionUser, id: string, audit: AuditC
 
 // ----- balances, who is away, dashboard ------------------------------------------------------------
 
+/**
+ * An employee's balance of each leave type of their entity for a year (leave-policy.ts): booked
+ * days by status in the year, the entitlement pro-rated to their employment, carry-over and what
+ * of it expires, and what remains (negative when the allowance was lowered below what is booked).
+ */
 export function balances(db: Db, user: SessionUser, employeeId: string, year: number) {
   return hrms.scope(db, user, 'viewer', async (tx, scope) => {
-    const [employee] = await tx.select({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees).where(eq(hrmsEmployees.id, employeeId));
+    const [employee] = await tx
+      .select({ entityId: hrmsEmployees.entityId, startDate: hrmsEmployees.startDate, endDate: hrmsEmployees.endDate })
+      .from(hrmsEmployees)
+      .where(eq(hrmsEmployees.id, employeeId));
     if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
     await ensureEntitySetup(tx, scope, [employee.entityId]);
-    const rows = await tx
-      .select({
-        leaveTypeId: t.id,
-        name: t.name,
-        allowanceDays: t.allowanceDays,
-        taken: daysWhere(r.days, sql`${r.status} = 'approved'`),
-        pending: daysWhere(r.days, sql`${r.status} = 'pending'`),
-      })
-      .from(t)
-      .leftJoin(r, and(eq(r.leaveTypeId, t.id), eq(r.employeeId, employeeId), inYear(r.startDate, year)))
-      .where(eq(t.entityId, employee.entityId))
-      .groupBy(t.id)
-      .orderBy(t.createdAt, t.name);
-    const items: Balance[] = rows.map((b) => ({
-      ...b,
-      taken: Number(b.taken),
-      pending: Number(b.pending),
-      remaining: b.allowanceDays === 0 ? null : b.allowanceDays - Number(b.taken) - Number(b.pending),
-    }));
+    const types = await tx
+      .select({ leaveTypeId: hrmsLeaveTypes.id, name: hrmsLeaveTypes.name, policy: policyFields })
+      .from(hrmsLeaveTypes)
+      .where(eq(hrmsLeaveTypes.entityId, employee.entityId))
+      .orderBy(hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name);
+    const byType = await bookedByType(tx, employeeId);
+    const items: Balance[] = types.map(({ leaveTypeId, name, policy }) => {
+      const booked = byType.get(leaveTypeId);
+      const counts = {
+        leaveTypeId,
+        name,
+        allowanceDays: policy.allowanceDays,
+        accrual: policy.accrual,
+        taken: booked ? bookedIn(booked.approved, year) : 0,
+        pending: booked ? bookedIn(booked.pending, year) : 0,
+      };
+      if (policy.allowanceDays === 0) {
+        return { ...counts, remaining: null, entitlement: 0, accrued: 0, carriedOver: 0, carryOverExpiresOn: null, expiring: 0, overdrawn: false };
+      }
+      const figures = yearBalance(policy, employee, allBooked(booked), year, today());
+      return { ...counts, ...figures, overdrawn: figures.remaining < 0 };
+    });
     return { year, items };
+  });
+}
+
+/**
+ * The working days a request from start to end would use for an employee (the request dialog's
+ * count): their entity's calendar, half days, per year; and the holidays in the range not counted.
+ */
+export function leaveDays(db: Db, user: SessionUser, query: z.output<typeof leaveDaysQuery>): Promise<LeaveDays> {
+  return hrms.scope(db, user, 'viewer', async (tx) => {
+    const [employee] = await tx.select({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees).where(eq(hrmsEmployees.id, query.employeeId));
+    if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
+    const count = await countAt(tx, employee.entityId, { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' });
+    const holidays = [...count.holidays].filter(([date]) => !isWeekend(date)).map(([date, name]) => ({ date, name }));
+    return { days: count.days, byYear: count.byYear, holidays: holidays.sort((x, y) => x.date.localeCompare(y.date)) };
   });
 }
 

@@ -12,8 +12,15 @@ import {
   employeeListQuery,
   employeePage,
   employeeUpdateInput,
+  holiday,
+  holidayCreateInput,
+  holidayList,
+  holidayListQuery,
+  holidayUpdateInput,
   hrmsDashboard,
   hrmsMe,
+  leaveDays as leaveDaysResponse,
+  leaveDaysQuery,
   leaveRequest,
   leaveRequestInput,
   leaveRequestListQuery,
@@ -23,11 +30,14 @@ import {
   leaveTypeUpdateInput,
   terminateInput,
 } from '@/shared/hrms';
-import { entityFilter, moduleContext, MODULE_MESSAGES } from '@/shared/modules';
+import { entityFilter, moduleContext, MODULE_MESSAGES, versionField } from '@/shared/modules';
+import { idParams } from '../../http/params';
 import type { SessionUser } from '@/shared/auth';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
-import { errorContent } from '../../http/route';
+import { defineRoute, errorContent, jsonContent } from '../../http/route';
+import { auditContext } from '../../audit/context';
+import { createHoliday, deleteHoliday, listHolidays, updateHoliday } from './holidays';
 import {
   createEmployee,
   EMPLOYEE_EXPORT_COLUMNS,
@@ -45,6 +55,7 @@ import {
   createLeaveType,
   dashboard,
   decideLeave,
+  leaveDays,
   listLeaveRequests,
   listLeaveTypes,
   me,
@@ -76,6 +87,13 @@ export const hrmsRoutes = hrms
   .get('/me', 'HRMS: the employee records linked to the signed-in user', z.object({}), hrmsMe, (db, user) => me(db, user))
   .get('/dashboard', 'HRMS dashboard figures for one entity or all of the caller’s', entityFilter, hrmsDashboard, (db, user, query) => dashboard(db, user, query.entityId))
   .get('/away', 'Who is away: approved leave from today through the next 13 days', entityFilter, awayList, (db, user, query) => whoIsAway(db, user, query.entityId))
+  .get(
+    '/leave/days',
+    'The working days a leave request would use for an employee: weekends and their entity’s public and company holidays not counted, half days 0.5',
+    leaveDaysQuery,
+    leaveDaysResponse,
+    leaveDays,
+  )
   .get(
     '/user-options',
     'Users an App Admin may link to an employee of the entity',
@@ -115,7 +133,7 @@ export const hrmsRoutes = hrms
       },
       balances: {
         method: 'get',
-        summary: 'Leave balances per type for a year (default: this year)',
+        summary: 'Leave balances per type for a year (default: this year): entitlement pro-rated to the employment, accrual, carry-over and its expiry, days per status',
         query: z.object({ year: yearParam.optional() }),
         response: balanceList,
         run: (db, user, id, query: { year?: number }) => balances(db, user, id, query.year ?? new Date().getUTCFullYear()),
@@ -133,7 +151,7 @@ export const hrmsRoutes = hrms
     },
     create: { summary: 'Add a leave type (App Admin)', body: leaveTypeCreateInput, response: leaveType, errors: { 409: errorContent(HRMS_MESSAGES.leaveTypeTaken) }, run: createLeaveType },
     update: {
-      summary: 'Rename a leave type or change its allowance (App Admin)',
+      summary: 'Rename a leave type or change its allowance and policy: accrual, carry-over, its expiry, half days (App Admin)',
       body: leaveTypeUpdateInput,
       response: leaveType,
       errors: { 409: errorContent(HRMS_MESSAGES.leaveTypeTaken) },
@@ -149,7 +167,7 @@ export const hrmsRoutes = hrms
       body: leaveRequestInput,
       response: leaveRequest,
       errors: {
-        400: errorContent(HRMS_MESSAGES.notLinked, HRMS_MESSAGES.terminatedEmployee, HRMS_MESSAGES.afterLastDay, HRMS_MESSAGES.noWorkingDays),
+        400: errorContent(HRMS_MESSAGES.notLinked, HRMS_MESSAGES.terminatedEmployee, HRMS_MESSAGES.afterLastDay, HRMS_MESSAGES.noWorkingDays, HRMS_MESSAGES.halfDaysNotAllowed),
         403: errorContent(HRMS_MESSAGES.onlyOwnLeave),
         404: errorContent(HRMS_MESSAGES.leaveTypeNotFound, HRMS_MESSAGES.employeeNotFound),
         409: errorContent(HRMS_MESSAGES.overlap),
@@ -167,4 +185,31 @@ export const hrmsRoutes = hrms
         run: (db, user, id, _body, audit) => cancelLeave(db, user, id, audit),
       },
     },
-  }).app;
+  })
+  .records('holidays', {
+    noun: 'holiday',
+    notFound: HRMS_MESSAGES.holidayNotFound,
+    list: {
+      summary: 'An entity’s holidays of a year: its country’s public holidays (read only) and the company’s own',
+      query: holidayListQuery,
+      page: holidayList,
+      run: listHolidays,
+    },
+    create: { summary: 'Add a company holiday to an entity (App Admin)', body: holidayCreateInput, response: holiday, errors: { 409: errorContent(HRMS_MESSAGES.holidayTaken) }, run: createHoliday },
+    update: { summary: 'Change a company holiday (App Admin)', body: holidayUpdateInput, response: holiday, errors: { 409: errorContent(HRMS_MESSAGES.holidayTaken) }, run: updateHoliday },
+  })
+  .route(
+    defineRoute('user', {
+      method: 'delete',
+      path: '/hrms/holidays/{id}',
+      tags: hrms.tags,
+      summary: 'Delete a company holiday (App Admin; send the version you read). Requests already made keep their count.',
+      request: { params: idParams, query: z.object({ version: z.coerce.number({ error: MODULE_MESSAGES.versionInvalid }).pipe(versionField) }) },
+      responses: { 200: jsonContent(holiday), ...hrms.errors.withVersion({ 404: errorContent(HRMS_MESSAGES.holidayNotFound) }) },
+    }),
+    async (c) => {
+      const { version } = c.req.valid('query' as never) as { version: number };
+      const id = hrms.id(c.req.param('id') ?? '', HRMS_MESSAGES.holidayNotFound);
+      return c.json(await deleteHoliday(c.get('database').db, c.get('user'), id, version, auditContext(c)), 200);
+    },
+  ).app;

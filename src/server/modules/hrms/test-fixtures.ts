@@ -3,9 +3,9 @@ import { Client, signUpCompany, uniqueEmail, type TestApp } from '../../test/har
 
 export type Company = Awaited<ReturnType<typeof signUpCompany>>;
 
-/** A second entity of the company holding HRMS. */
-export async function addEntity(a: Company, name = `Branch ${Math.random().toString(36).slice(2, 8)}`) {
-  const res = await a.client.post('/entities', { name, organizationId: a.organizationId, country: 'Other', productIds: [a.productIds.hrms] });
+/** A second entity of the company holding HRMS ("Other" country: no public holidays). */
+export async function addEntity(a: Company, name = `Branch ${Math.random().toString(36).slice(2, 8)}`, country = 'Other') {
+  const res = await a.client.post('/entities', { name, organizationId: a.organizationId, country, productIds: [a.productIds.hrms] });
   if (res.status !== 201) throw new Error(`entity: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
 }

@@ -92,3 +92,25 @@ describe('Employee page: Edit', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(HRMS_MESSAGES.userTaken);
   });
 });
+
+describe('Employee page: leave balances per year', () => {
+  it('HR sees an overdrawn balance as a negative number, and another year on request', async () => {
+    const study = { leaveTypeId: uuid(700), name: 'Study', allowanceDays: 5, accrual: 'yearly', entitlement: 5, accrued: 5, carriedOver: 0, carryOverExpiresOn: null, expiring: 0, taken: 8, pending: 0 };
+    const calls = mockApi({
+      'GET /me/products': { body: { items: [HRMS] } },
+      'GET /hrms/context': { body: { entities: [{ id: A, name: 'London', role: 'app_admin' }] } },
+      [`GET /hrms/employees/${ID}`]: { body: ada },
+      [`GET /hrms/employees/${ID}/balances`]: ({ url }) =>
+        url.searchParams.get('year') === '2025'
+          ? { body: { year: 2025, items: [{ ...study, taken: 2, remaining: 3, overdrawn: false }] } }
+          : { body: { year: 2026, items: [{ ...study, remaining: -3, overdrawn: true }] } },
+      'GET /hrms/leave-requests': { body: { items: [], nextCursor: null } },
+    });
+    renderPage(<EmployeePage />, { path: '/hrms/employees/:id', entry: `/hrms/employees/${ID}`, user: ADMIN });
+    const table = await screen.findByRole('table', { name: 'Leave balances' });
+    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Study', '-3Overdrawn', '5', '0', '8', '0']);
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2025');
+    await vi.waitFor(() => expect(within(screen.getByRole('table', { name: 'Leave balances' })).getAllByRole('cell')[1]).toHaveTextContent(/^3$/));
+    expect(calls.some((c) => c.url.searchParams.get('year') === '2025')).toBe(true);
+  });
+});

@@ -7,11 +7,12 @@ import { Button } from '@/web/components/ui/button';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
 import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { entitySearch, type ModuleScopeState } from '@/web/components/module/module-context';
-import { balancesQuery, employeeQuery, leaveRequestsQuery, useTerminateEmployee } from './api';
+import { employeeQuery, leaveRequestsQuery, useTerminateEmployee } from './api';
 import { EmployeeDialog } from './components/employee-dialog';
 import { EmployeeStatusBadge, StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
+import { BalanceTable } from './components/balances';
 import { RecordPage } from '@/web/components/module/record-page';
 import { DetailList, TextField } from '@/web/components/module/form-fields';
 import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
@@ -23,7 +24,6 @@ export function EmployeePage() {
 function Profile({ scope }: { scope: ModuleScopeState }) {
   const { id = '' } = useParams();
   const employee = useQuery(employeeQuery(id));
-  const balances = useQuery(balancesQuery(id));
   const history = useQuery(leaveRequestsQuery({ employeeId: id, limit: 50 }));
   const [terminating, setTerminating] = useState(false);
   const search = entitySearch(scope);
@@ -75,34 +75,7 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
                 <SectionCard title="Details">
                   <DetailList items={details} />
                 </SectionCard>
-                <SectionCard title="Leave Balances" description={balances.data ? `Year ${balances.data.year}` : undefined}>
-                  {balances.data ? (
-                    <ScrollTable label="Leave balances">
-                      <TableHeader>
-                        <TableRow>
-                          <TableHead>Type</TableHead>
-                          <TableHead className="text-right">Allowance</TableHead>
-                          <TableHead className="text-right">Taken</TableHead>
-                          <TableHead className="text-right">Pending</TableHead>
-                          <TableHead className="text-right">Remaining</TableHead>
-                        </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {balances.data.items.map((b) => (
-                          <TableRow key={b.leaveTypeId}>
-                            <TableCell className="font-medium">{b.name}</TableCell>
-                            <TableCell className="text-right tabular-nums">{b.allowanceDays === 0 ? 'Unlimited' : b.allowanceDays}</TableCell>
-                            <TableCell className="text-right tabular-nums">{b.taken}</TableCell>
-                            <TableCell className="text-right tabular-nums">{b.pending}</TableCell>
-                            <TableCell className="text-right tabular-nums">{b.remaining ?? 'Unlimited'}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </ScrollTable>
-                  ) : (
-                    <p className="text-sm text-muted-foreground">{balances.error?.message ?? 'Loading...'}</p>
-                  )}
-                </SectionCard>
+                <BalanceTable employeeId={e.id} />
               </div>
               <SectionCard title="Direct Reports">
                 {e.directReports.length === 0 ? (

@@ -9,6 +9,21 @@ const HRMS = { id: uuid(50), name: 'HRMS', type: 'hrms', description: null };
 const A = uuid(100);
 const ME = uuid(200);
 const ANNUAL = uuid(300);
+const WHOLE = uuid(302);
+
+const balance = (b: Record<string, unknown>) => ({
+  allowanceDays: 20,
+  accrual: 'yearly',
+  entitlement: 20,
+  accrued: 20,
+  carriedOver: 0,
+  carryOverExpiresOn: null,
+  expiring: 0,
+  taken: 0,
+  pending: 0,
+  overdrawn: false,
+  ...b,
+});
 
 const request = (n: number, overrides: Record<string, unknown> = {}) => ({
   id: uuid(400 + n),
@@ -44,13 +59,25 @@ function serve(role: 'app_admin' | 'member' | 'viewer', items: unknown[], extra:
       body: {
         year: 2031,
         items: [
-          { leaveTypeId: ANNUAL, name: 'Annual', allowanceDays: 20, taken: 3, pending: 5, remaining: 12 },
-          { leaveTypeId: uuid(301), name: 'Unpaid', allowanceDays: 0, taken: 1, pending: 0, remaining: null },
+          balance({ leaveTypeId: ANNUAL, name: 'Annual', taken: 3, pending: 5, remaining: 12 }),
+          balance({ leaveTypeId: uuid(301), name: 'Unpaid', allowanceDays: 0, entitlement: 0, taken: 1, remaining: null }),
         ],
       },
     },
     'GET /hrms/away': { body: { items: [] } },
-    'GET /hrms/leave-types': { body: { items: [{ id: ANNUAL, entityId: A, name: 'Annual', allowanceDays: 20, version: 1 }] } },
+    'GET /hrms/leave-types': {
+      body: {
+        items: [
+          { id: ANNUAL, entityId: A, name: 'Annual', allowanceDays: 20, accrual: 'yearly', carryOverDays: 0, carryOverExpiryMonths: null, halfDays: true, version: 1 },
+          { id: WHOLE, entityId: A, name: 'Training', allowanceDays: 5, accrual: 'yearly', carryOverDays: 0, carryOverExpiryMonths: null, halfDays: false, version: 1 },
+        ],
+      },
+    },
+    // The server's count: the entity's holidays are not counted (here a company day on Wednesday 5 March).
+    'GET /hrms/leave/days': ({ url }) =>
+      url.searchParams.get('startDate') === '2031-03-03'
+        ? { body: { days: 4, byYear: { 2031: 4 }, holidays: [{ date: '2031-03-05', name: 'Founders Day' }] } }
+        : { body: { days: 0.5, byYear: { 2031: 0.5 }, holidays: [] } },
     'GET /hrms/leave-requests': { body: { items, nextCursor: null } },
     ...extra,
   });
@@ -84,20 +111,52 @@ describe('Leaves page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request Leave' }));
     expect(await within(dialog).findByText(HRMS_MESSAGES.lastBeforeFirst)).toBeInTheDocument();
 
-    // Monday to Friday: five working days, counted as the dates change.
+    // Monday to Sunday: the server counts 4 working days (a company holiday on the Wednesday), and says which it left out.
     fireEvent.change(within(dialog).getByLabelText('First Day'), { target: { value: '2031-03-03' } });
     fireEvent.change(within(dialog).getByLabelText('Last Day'), { target: { value: '2031-03-09' } });
-    expect(within(dialog).getByText('5 working days.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('This request uses 4 working days.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Not counted: Founders Day (Mar 5, 2031).')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.path === '/hrms/leave/days').at(-1)!.url.searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ employeeId: ME, startDate: '2031-03-03', endDate: '2031-03-09', startHalf: 'false', endHalf: 'false' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request Leave' }));
     expect(await within(dialog).findByText(HRMS_MESSAGES.overlap)).toBeInTheDocument();
 
     fireEvent.change(within(dialog).getByLabelText('First Day'), { target: { value: '2031-03-10' } });
     fireEvent.change(within(dialog).getByLabelText('Last Day'), { target: { value: '2031-03-10' } });
     await userEvent.click(within(dialog).getByLabelText('Last day: morning only'));
+    expect(await within(dialog).findByText('This request uses 0.5 working days.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request Leave' }));
     expect(await screen.findByText(HRMS_MESSAGES.leaveRequested)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ leaveTypeId: ANNUAL, startDate: '2031-03-10', endDate: '2031-03-10', endHalf: true });
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a type taken in whole days offers no half days', async () => {
+    serve('member', []);
+    renderPage(<LeavesPage />, { path: '/hrms/leaves', user: MEMBER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Leave' });
+    expect(within(dialog).getByLabelText('First day: afternoon only')).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Leave Type'), WHOLE);
+    expect(within(dialog).queryByLabelText('First day: afternoon only')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Training leave is taken in whole days.')).toBeInTheDocument();
+  });
+
+  it('balances per year: another year is asked for, an overdrawn balance is shown as negative', async () => {
+    const calls = serve('member', [], {
+      [`GET /hrms/employees/${ME}/balances`]: ({ url }) =>
+        url.searchParams.get('year') === '2030'
+          ? { body: { year: 2030, items: [balance({ leaveTypeId: ANNUAL, name: 'Annual', allowanceDays: 5, entitlement: 5, accrued: 5, taken: 8, remaining: -3, overdrawn: true })] } }
+          : { body: { year: 2031, items: [balance({ leaveTypeId: ANNUAL, name: 'Annual', carriedOver: 5, carryOverExpiresOn: '2031-03-31', expiring: 5, remaining: 20 })] } },
+    });
+    renderPage(<LeavesPage />, { path: '/hrms/leaves', user: MEMBER });
+    const now = await screen.findByRole('region', { name: 'My Balances 2031' });
+    expect(within(now).getByText('5 carried over, 5 expire after Mar 31, 2031')).toBeInTheDocument();
+    await userEvent.selectOptions(within(now).getByLabelText('Year'), '2030');
+    const before = await screen.findByRole('region', { name: 'My Balances 2030' });
+    expect(within(before).getByText('-3')).toBeInTheDocument();
+    expect(within(before).getByText('Overdrawn: more booked than the allowance')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.searchParams.get('year') === '2030')).toBe(true);
   });
 
   it('an approver approves with a comment and rejects; each answer is a toast', async () => {

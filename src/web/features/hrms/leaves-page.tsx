@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheckIcon, PlaneIcon, PlusIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { HRMS_MESSAGES, LEAVE_STATUS_LABELS, LEAVE_STATUSES, leaveRequestInput, workingDays, type LeaveRequest } from '@/shared/hrms';
+import { daysBetween, HRMS_MESSAGES, LEAVE_STATUS_LABELS, LEAVE_STATUSES, leaveRequestInput, type LeaveDays, type LeaveRequest } from '@/shared/hrms';
+import { isIsoDate } from '@/shared/dates';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -14,13 +15,14 @@ import { ScrollTable, SectionCard } from '@/web/components/module/dashboard';
 import { EmptyState } from '@/web/components/module/empty-state';
 import { useListParams } from '@/web/components/module/list-params';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
-import { awayQuery, balancesQuery, leaveRequestsQuery, leaveTypesQuery, meQuery, useLeaveAction, useRequestLeave } from './api';
+import { awayQuery, leaveDaysQuery, leaveRequestsQuery, leaveTypesQuery, meQuery, useLeaveAction, useRequestLeave } from './api';
+import { BalanceCards } from './components/balances';
 import { StatusBadge } from './components/status-badge';
-import { formatRange } from './format';
+import { formatDay, formatRange } from './format';
 import { HrmsPage } from './hrms-page';
 import { PageHeading } from '@/web/components/module/module-page';
 import { fieldErrors, FormError, SelectField, TextField, useFormState } from '@/web/components/module/form-fields';
-import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
+import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { nativeSelect } from '@/web/components/module/styles';
 
 export function LeavesPage() {
@@ -53,7 +55,7 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
           ) : null
         }
       />
-      {mine ? <MyBalances employeeId={mine.id} /> : null}
+      {mine ? <BalanceCards employeeId={mine.id} /> : null}
       <SectionCard title="Who Is Away" description="Approved leave in the next 14 days, today included">
         {away.data && away.data.items.length > 0 ? (
           <ul className="grid gap-2 text-sm">
@@ -137,33 +139,8 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
           </EmptyState>
         )}
       </SectionCard>
-      {mine ? <RequestLeaveDialog open={requesting} onOpenChange={setRequesting} entityId={mine.entityId} /> : null}
+      {mine ? <RequestLeaveDialog open={requesting} onOpenChange={setRequesting} entityId={mine.entityId} employeeId={mine.id} /> : null}
     </>
-  );
-}
-
-function MyBalances({ employeeId }: { employeeId: string }) {
-  const balances = useQuery(balancesQuery(employeeId));
-  if (!balances.data) return null;
-  return (
-    <section aria-labelledby="my-balances" className="grid gap-2">
-      <h2 id="my-balances" className="text-base font-semibold">
-        My Balances {balances.data.year}
-      </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {balances.data.items.map((b) => (
-          <div key={b.leaveTypeId} className="rounded-lg border bg-background p-4">
-            <dt className="text-sm font-medium text-muted-foreground">{b.name}</dt>
-            <dd className="grid gap-0.5">
-              <span className="text-2xl font-bold tabular-nums">{b.remaining === null ? 'Unlimited' : b.remaining}</span>
-              <span className="text-xs text-muted-foreground">
-                {b.remaining === null ? `${b.taken} taken, ${b.pending} pending` : `remaining of ${b.allowanceDays} · ${b.taken} taken, ${b.pending} pending`}
-              </span>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }
 
@@ -268,23 +245,20 @@ function DecisionDialog({
   );
 }
 
-function RequestLeaveDialog({ open, onOpenChange, entityId }: { open: boolean; onOpenChange: (o: boolean) => void; entityId: string }) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} size="md">
-      <RequestLeaveForm entityId={entityId} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
-
-function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () => void }) {
+function RequestLeaveForm({ entityId, employeeId, onDone }: { entityId: string; employeeId: string; onDone: () => void }) {
   const types = useQuery(leaveTypesQuery(entityId));
   const request = useRequestLeave();
   const { id, values, setValues, set, errors, setErrors } = useFormState({ leaveTypeId: '', startDate: '', endDate: '', startHalf: false, endHalf: false, reason: '' });
-  const days = values.startDate && values.endDate && values.endDate >= values.startDate ? workingDays(values.startDate, values.endDate, values.startHalf, values.endHalf) : null;
+  const type = types.data?.items.find((t) => t.id === values.leaveTypeId);
+  const wholeDays = type !== undefined && !type.halfDays;
+  const halves = wholeDays ? { startHalf: false, endHalf: false } : { startHalf: values.startHalf, endHalf: values.endHalf };
+  // The count is the server's (the entity's public and company holidays), asked once the dates make a range.
+  const range = isIsoDate(values.startDate) && isIsoDate(values.endDate) && values.endDate >= values.startDate && daysBetween(values.startDate, values.endDate) < 366;
+  const days = useQuery({ ...leaveDaysQuery({ employeeId, startDate: values.startDate, endDate: values.endDate, ...halves }), enabled: range });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = leaveRequestInput.safeParse(values);
+    const parsed = leaveRequestInput.safeParse({ ...values, ...halves });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     request.mutate(parsed.data, { onSuccess: succeeded(HRMS_MESSAGES.leaveRequested, onDone), onError: (error) => setErrors({ form: error.message }) });
@@ -293,7 +267,7 @@ function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () =
   return (
     <DialogForm
       title="Request Leave"
-      description="Saturdays and Sundays are not counted."
+      description="Weekends and public or company holidays are not counted."
       onSubmit={submit}
       onCancel={onDone}
       error={errors.form}
@@ -313,21 +287,42 @@ function RequestLeaveForm({ entityId, onDone }: { entityId: string; onDone: () =
         <TextField id={`${id}-start`} label="First Day" type="date" value={values.startDate} onChange={set('startDate')} error={errors.startDate} />
         <TextField id={`${id}-end`} label="Last Day" type="date" value={values.endDate} onChange={set('endDate')} error={errors.endDate} />
       </div>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <Checkbox id={`${id}-sh`} checked={values.startHalf} onCheckedChange={(c) => setValues({ ...values, startHalf: c === true })} />
-          <Label htmlFor={`${id}-sh`}>First day: afternoon only</Label>
-        </div>
-        <div className="flex items-center gap-2">
-          <Checkbox id={`${id}-eh`} checked={values.endHalf} onCheckedChange={(c) => setValues({ ...values, endHalf: c === true })} />
-          <Label htmlFor={`${id}-eh`}>Last day: morning only</Label>
-        </div>
-      </div>
+      {wholeDays ? (
+        <p className="text-sm text-muted-foreground">{type.name} leave is taken in whole days.</p>
+      ) : (
+        <fieldset className="grid gap-2 sm:grid-cols-2">
+          <legend className="sr-only">Half days</legend>
+          <div className="flex items-center gap-2">
+            <Checkbox id={`${id}-sh`} checked={values.startHalf} onCheckedChange={(c) => setValues({ ...values, startHalf: c === true })} />
+            <Label htmlFor={`${id}-sh`}>First day: afternoon only</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox id={`${id}-eh`} checked={values.endHalf} onCheckedChange={(c) => setValues({ ...values, endHalf: c === true })} />
+            <Label htmlFor={`${id}-eh`}>Last day: morning only</Label>
+          </div>
+        </fieldset>
+      )}
       <FormError message={errors.endHalf} />
       <TextField id={`${id}-reason`} label="Reason (optional)" value={values.reason} onChange={set('reason')} error={errors.reason} maxLength={500} />
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {days === null ? 'Choose the first and last day.' : `${days} working ${days === 1 ? 'day' : 'days'}.`}
-      </p>
+      <DayCount range={range} days={days} start={values.startDate} end={values.endDate} />
     </DialogForm>
   );
 }
+
+/** "This request uses N working days", and the holidays in the range it does not count. */
+function DayCount({ range, days, start, end }: { range: boolean; days: ReturnType<typeof useQuery<LeaveDays>>; start: string; end: string }) {
+  let text: string;
+  if (!range) text = start && end && end >= start && daysBetween(start, end) >= 366 ? HRMS_MESSAGES.tooLong : 'Choose the first and last day.';
+  else if (days.isError) text = days.error.message;
+  else if (!days.data) text = 'Counting working days...';
+  else text = `This request uses ${days.data.days} working ${days.data.days === 1 ? 'day' : 'days'}.`;
+  const holidays = range && days.data ? days.data.holidays : [];
+  return (
+    <div className="grid gap-1 rounded-md bg-muted/50 p-3 text-sm" aria-live="polite">
+      <p className="font-medium">{text}</p>
+      {holidays.length > 0 ? <p className="text-muted-foreground">Not counted: {holidays.map((h) => `${h.name} (${formatDay(h.date)})`).join(', ')}.</p> : null}
+    </div>
+  );
+}
+
+const RequestLeaveDialog = formDialog(RequestLeaveForm, 'md');
