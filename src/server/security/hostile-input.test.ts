@@ -197,6 +197,8 @@ const validBodies: Record<string, () => Record<string, unknown>> = {
   }),
   'POST /hrms/leave-types': () => ({ entityId: a.entityId, name: `Leave ${randomUUID()}`, allowanceDays: 5 }),
   'PATCH /hrms/leave-types/{id}': () => ({ name: `Leave ${randomUUID()}`, version: 1 }),
+  'POST /hrms/holidays': () => ({ entityId: a.entityId, date: `2031-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`, name: `Holiday ${randomUUID()}` }),
+  'PATCH /hrms/holidays/{id}': () => ({ name: `Holiday ${randomUUID()}`, version: 1 }),
   'POST /hrms/leave-requests': () => ({ leaveTypeId: randomUUID(), startDate: '2026-03-02', endDate: '2026-03-03', reason: 'Trip' }),
   'POST /hrms/leave-requests/{id}/approve': () => ({ comment: 'Fine' }),
   'POST /hrms/leave-requests/{id}/reject': () => ({ comment: 'Not now' }),
