@@ -159,14 +159,15 @@ test('HRMS sidebar: working pages are links, the rest are "Soon" and say so in t
   await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
   await page.goto('/hrms');
   const nav = page.getByRole('navigation', { name: 'HRMS' });
-  await expect(nav.getByRole('link')).toHaveCount(4);
-  await expect(nav.getByText('Payroll', { exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Payroll' })).toHaveCount(0);
-  await page.goto('/hrms/payroll');
-  await expect(page.getByRole('heading', { level: 2, name: 'Payroll is not available yet' })).toBeVisible();
+  // Dashboard, Employees, Onboarding, Attendance, Leaves, Payroll, Employee Portal, Offboarding, Settings.
+  await expect(nav.getByRole('link')).toHaveCount(9);
+  await expect(nav.getByText('Performance', { exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Performance' })).toHaveCount(0);
+  await page.goto('/hrms/performance');
+  await expect(page.getByRole('heading', { level: 2, name: 'Performance is not available yet' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Employees' })).toBeVisible();
   await expectAccessible(page);
-  await shoot(page, 'hrms-payroll-not-available');
+  await shoot(page, 'hrms-performance-not-available');
   await page.goto('/hrms/nonsense');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Employees' })).toBeVisible();

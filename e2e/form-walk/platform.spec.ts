@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { NOTIFICATION_CATEGORIES } from '../../src/shared/notifications';
 import { newCompany, ORIGIN, shoot, signUpViaApi, uniqueEmail } from '../helpers';
 
 /**
@@ -461,11 +462,11 @@ test('Notification preferences (My Account): each category’s in-app, email and
   await page.goto('/account');
   const form = page.getByRole('form', { name: 'Notification preferences' });
   const categories = form.getByRole('group');
-  await expect(categories).toHaveCount(9);
+  await expect(categories).toHaveCount(NOTIFICATION_CATEGORIES.length);
   // Every category's timing changes; every other one is then turned off in the app, the rest by
   // email, so a setting saved into the wrong field shows.
   const walk = async (check: (group: Locator, even: boolean) => Promise<void>) => {
-    for (let i = 0; i < 9; i++) await check(categories.nth(i), i % 2 === 0);
+    for (let i = 0; i < NOTIFICATION_CATEGORIES.length; i++) await check(categories.nth(i), i % 2 === 0);
   };
   await walk(async (group, even) => {
     await expect(group.getByRole('checkbox', { name: 'In the app' })).toBeChecked();

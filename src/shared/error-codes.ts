@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from './account';
 import { ATS_MESSAGES } from './ats';
+import { ATTENDANCE_MESSAGES } from './attendance';
 import { AUDIT_MESSAGES } from './audit';
 import { COMPANY_PRODUCT_MESSAGES } from './company-products';
 import { CRM_MESSAGES } from './crm';
@@ -7,7 +8,9 @@ import { ENTITY_MESSAGES } from './entities';
 import { HRMS_MESSAGES } from './hrms';
 import { MODULE_MESSAGES } from './modules';
 import { NOTIFICATION_MESSAGES } from './notifications';
+import { ONBOARDING_MESSAGES } from './onboarding';
 import { ORGANIZATION_MESSAGES } from './organizations';
+import { PAY_RUN_MESSAGES } from './payroll';
 import { PROJECTS_MESSAGES } from './projects';
 import { SESSION_MESSAGES } from './sessions';
 import { SETTINGS_MESSAGES } from './settings';
@@ -46,6 +49,9 @@ const SOURCES = [
   AUDIT_MESSAGES,
   TWO_FACTOR_MESSAGES,
   NOTIFICATION_MESSAGES,
+  PAY_RUN_MESSAGES,
+  ATTENDANCE_MESSAGES,
+  ONBOARDING_MESSAGES,
 ] as const;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

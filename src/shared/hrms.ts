@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { yearParam } from './dates';
 import { entityFilter, isoDate, moduleTextRules, versionField } from './modules';
 import { cursorParam, MAX_PAGE_SIZE } from './pagination';
-import { nameText, optionalNameText, optionalPlainText, plainText } from './text';
+import { multilineText, nameText, optionalNameText, optionalPlainText, plainText } from './text';
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contractor'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -102,7 +102,7 @@ export const HRMS_MESSAGES = {
   onlyOwnLeave: 'Only an App Admin can request leave for another employee.',
   requestNotFound: 'Leave request not found',
   notPending: 'This request has already been decided or cancelled.',
-  cannotDecide: 'Only an App Admin or the employee’s manager can approve or reject this request.',
+  cannotDecide: 'Only HR staff (Member or App Admin) or the employee’s manager can approve or reject this request.',
   cannotDecideOwn: 'You cannot approve or reject your own leave request.',
   cannotCancel: 'Only the requester can cancel a pending request; an App Admin can cancel it later.',
   cannotCancelNow: 'Only pending or approved requests can be cancelled.',
@@ -110,6 +110,10 @@ export const HRMS_MESSAGES = {
   leaveApproved: 'Leave approved',
   leaveRejected: 'Leave rejected',
   leaveCancelled: 'Leave cancelled',
+  invalidPersonalEmail: 'Please enter a valid personal email, or leave it empty',
+  contactUpdated: 'Contact details updated',
+  contactUpdateFailed: 'Failed to update your contact details. Please try again.',
+  userLinked: 'User account linked',
 } as const;
 
 /** The message for a request beyond the balance: the type, what remains and what was asked. */
@@ -360,8 +364,32 @@ export const hrmsDashboard = z.object({
 });
 export type HrmsDashboard = z.infer<typeof hrmsDashboard>;
 
-/** Me in HRMS: the employee records linked to the signed-in user, by entity. */
-export const hrmsMe = z.object({ employees: z.array(z.object({ id: z.uuid(), entityId: z.uuid(), name: z.string() })) });
+/** Personal contact details: the employee corrects them in the Employee Portal ('' when not given). */
+const personalEmail = optionalPlainText({ max: 254, maxMessage: HRMS_MESSAGES.invalidPersonalEmail })
+  .toLowerCase()
+  .pipe(z.union([z.literal(''), z.email({ error: HRMS_MESSAGES.invalidPersonalEmail })]));
+export const contactInput = z
+  .object({
+    personalEmail: personalEmail.optional(),
+    phone: optionalPlainText(moduleTextRules(50)).optional(),
+    address: multilineText(moduleTextRules(500)).optional(),
+    version: versionField,
+  })
+  .strict();
+export type ContactInput = z.input<typeof contactInput>;
+export const personalContact = z.object({ personalEmail: z.string(), phone: z.string(), address: z.string() });
+export type PersonalContact = z.infer<typeof personalContact>;
+
+/**
+ * Me in HRMS (the Employee Portal): the signed-in user's current employee records, one per
+ * entity, each with their personal contact details and whether they manage anyone.
+ */
+export const myEmployee = employee.extend({ personal: personalContact, hasReports: z.boolean() });
+export type MyEmployee = z.infer<typeof myEmployee>;
+export const hrmsMe = z.object({ employees: z.array(myEmployee) });
+export type HrmsMe = z.infer<typeof hrmsMe>;
+/** One employee's page: their reports, and their personal contact details for HR and themselves (null for a manager). */
+export const employeeDetail = employee.extend({ directReports: z.array(employee), personal: personalContact.nullable() });
 
 /** The working days a request would use: `GET /hrms/leave/days`, the dialog's count (the server's count is the truth). */
 export const leaveDaysQuery = z

@@ -16,6 +16,8 @@ export const NOTIFICATION_CATEGORIES = [
   'mentions',
   'crm_assignments',
   'onboarding',
+  'timesheets',
+  'payslips',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -29,6 +31,8 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   mentions: 'Mentions of me',
   crm_assignments: 'Leads and opportunities assigned to me',
   onboarding: 'Onboarding and offboarding tasks',
+  timesheets: 'Timesheets to approve and decisions on mine',
+  payslips: 'My payslips',
 };
 
 export const isNotificationCategory = (value: string): value is NotificationCategory =>

@@ -424,6 +424,10 @@ export const hrmsEmployees = pgTable(
     status: text('status').notNull().default('active'),
     endDate: date('end_date'),
     userId: uuid('user_id'),
+    /** Personal contact details the employee corrects in the Employee Portal ('' when not given). */
+    personalEmail: text('personal_email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
     /**
      * Lower-cased copies for the directory's search. Stored columns, not expression indexes: under
      * row-level security PostgreSQL uses an index only for conditions made of leakproof functions,
@@ -542,6 +546,309 @@ export const hrmsLeaveRequests = pgTable(
     index('hrms_leave_requests_employee_dates_idx').on(t.employeeId, t.startDate),
     index('hrms_leave_requests_scope_created_idx').on(t.companyId, t.entityId, t.createdAt.desc(), t.id.desc()),
     index('hrms_leave_requests_entity_dates_idx').on(t.entityId, t.startDate, t.endDate),
+  ],
+);
+
+// ---- HRMS payroll (issue 35) ----------------------------------------------------------------
+// Money in minor units (pence, cents) as bigint with its currency; the rules' details as jsonb.
+
+const minor = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** One per entity: the payroll country picks the rule pack; `bank` is the company's side of the bank files. */
+export const hrmsPayrollSettings = pgTable(
+  'hrms_payroll_settings',
+  {
+    ...moduleColumns(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    /** An administrator's own rules, for a country other than GB and US (shared/payroll.ts customRules). */
+    customRules: jsonb('custom_rules').$type<CustomRulesJson>(),
+    bank: jsonb('bank').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [moduleEntityFk('hrms_payroll_settings_entity_fk', t), unique('hrms_payroll_settings_entity_key').on(t.entityId)],
+);
+
+export const hrmsPaySchedules = pgTable(
+  'hrms_pay_schedules',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    frequency: text('frequency').notNull(),
+    /** The pattern's anchor: later (and earlier) pay dates step from it (payroll/periods.ts). */
+    firstPayDate: date('first_pay_date').notNull(),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_schedules_entity_fk', t),
+    unique('hrms_pay_schedules_id_entity_id_key').on(t.id, t.entityId),
+    uniqueIndex('hrms_pay_schedules_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+    check('hrms_pay_schedules_frequency_check', sql`${t.frequency} in ('weekly', 'biweekly', 'semimonthly', 'monthly')`),
+  ],
+);
+
+/** An employee's pay: one record per employee, on one schedule of the employee's entity. */
+export const hrmsPayRecords = pgTable(
+  'hrms_pay_records',
+  {
+    ...moduleColumns(),
+    employeeId: uuid('employee_id').notNull(),
+    scheduleId: uuid('schedule_id').notNull(),
+    payBasis: text('pay_basis').notNull(),
+    annualSalaryMinor: minor('annual_salary_minor'),
+    hourlyRateMinor: minor('hourly_rate_minor'),
+    hoursPerWeek: numeric('hours_per_week', { precision: 4, scale: 2 }),
+    currency: text('currency').notNull(),
+    /** Pay starts and ends on these days: a period they cut is pro-rated (payroll/runs.ts). */
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    uk: jsonb('uk').$type<Record<string, string>>(),
+    us: jsonb('us').$type<Record<string, string | boolean>>(),
+    bank: jsonb('bank').$type<Record<string, string>>(),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_records_entity_fk', t),
+    unique('hrms_pay_records_entity_employee_key').on(t.entityId, t.employeeId),
+    foreignKey({ name: 'hrms_pay_records_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'hrms_pay_records_schedule_fk', columns: [t.scheduleId, t.entityId], foreignColumns: [hrmsPaySchedules.id, hrmsPaySchedules.entityId] }),
+    check('hrms_pay_records_basis_check', sql`${t.payBasis} in ('salary', 'hourly')`),
+    check('hrms_pay_records_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index('hrms_pay_records_schedule_idx').on(t.scheduleId),
+  ],
+);
+
+/** A pay run: draft (recalculated at will), approved (locked), paid. Totals in minor units. */
+export const hrmsPayRuns = pgTable(
+  'hrms_pay_runs',
+  {
+    ...moduleColumns(),
+    scheduleId: uuid('schedule_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('draft'),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    taxYear: text('tax_year').notNull(),
+    period: integer('period').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    payDate: date('pay_date').notNull(),
+    grossMinor: minor('gross_minor').notNull(),
+    deductionsMinor: minor('deductions_minor').notNull(),
+    netMinor: minor('net_minor').notNull(),
+    employerCostMinor: minor('employer_cost_minor').notNull(),
+    employeeCount: integer('employee_count').notNull().default(0),
+    /** Off-cycle only: what each employee is paid, as the administrator entered it ({ employeeId: "100.00" }). */
+    offCycleGross: jsonb('off_cycle_gross').$type<Record<string, string>>(),
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidBy: uuid('paid_by'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_runs_entity_fk', t),
+    unique('hrms_pay_runs_id_entity_id_key').on(t.id, t.entityId),
+    foreignKey({ name: 'hrms_pay_runs_schedule_fk', columns: [t.scheduleId, t.entityId], foreignColumns: [hrmsPaySchedules.id, hrmsPaySchedules.entityId] }),
+    // One regular run per schedule and period; off-cycle runs correct it as often as needed.
+    uniqueIndex('hrms_pay_runs_regular_key').on(t.scheduleId, t.taxYear, t.period).where(sql`${t.kind} = 'regular'`),
+    check('hrms_pay_runs_kind_check', sql`${t.kind} in ('regular', 'off_cycle')`),
+    check('hrms_pay_runs_status_check', sql`${t.status} in ('draft', 'approved', 'paid')`),
+    index('hrms_pay_runs_entity_pay_date_idx').on(t.entityId, t.taxYear, t.payDate),
+  ],
+);
+
+/** One employee's gross-to-net in a run, as calculated (kept as it was once the run is approved). */
+export const hrmsPayRunLines = pgTable(
+  'hrms_pay_run_lines',
+  {
+    ...moduleColumns(),
+    runId: uuid('run_id').notNull(),
+    employeeId: uuid('employee_id').notNull(),
+    employeeName: text('employee_name').notNull(),
+    currency: text('currency').notNull(),
+    grossMinor: minor('gross_minor').notNull(),
+    netMinor: minor('net_minor').notNull(),
+    grossRule: text('gross_rule').notNull(),
+    /** The rules' lines: code, amount in minor units (a decimal string of an integer), employer cost or not, label. */
+    items: jsonb('items').$type<{ code: string; minor: string; employer: boolean; label?: string }[]>().notNull(),
+    /** Year to date including this run, decimal strings per figure (gross, tax, …). */
+    ytd: jsonb('ytd').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_run_lines_entity_fk', t),
+    unique('hrms_pay_run_lines_run_employee_key').on(t.runId, t.employeeId),
+    foreignKey({ name: 'hrms_pay_run_lines_run_fk', columns: [t.runId, t.entityId], foreignColumns: [hrmsPayRuns.id, hrmsPayRuns.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'hrms_pay_run_lines_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }),
+    index('hrms_pay_run_lines_employee_idx').on(t.employeeId),
+  ],
+);
+
+type CustomRulesJson = { label: string; components: { code: string; label: string; kind: 'employee' | 'employer'; rate?: string; brackets?: { from: string; rate: string }[] }[] };
+
+// ---- HRMS onboarding and offboarding (issue 34) ----------------------------------------------
+// Templates per entity, copied into an employee's checklist when they start or are given a last
+// day (server/modules/hrms/onboarding.ts). A user named on a task is a plain `users.id` key with
+// ON DELETE SET NULL: deleting the user leaves the task to HR instead of refusing the deletion
+// (a composite key with the company would null the company too). The service only names users
+// of the caller's company.
+
+const checklistKindCheck = (name: string, kind: AnyPgColumn) => check(name, sql`${kind} in ('onboarding', 'offboarding')`);
+const assigneeKindCheck = (name: string, kind: AnyPgColumn) => check(name, sql`${kind} in ('hr', 'manager', 'employee', 'user')`);
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
+export const hrmsChecklistTemplates = pgTable(
+  'hrms_checklist_templates',
+  {
+    ...moduleColumns(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** The template a new start (onboarding) or a new leaver (offboarding) of the entity gets. */
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    moduleEntityFk('hrms_checklist_templates_entity_fk', t),
+    unique('hrms_checklist_templates_id_entity_id_key').on(t.id, t.entityId),
+    uniqueIndex('hrms_checklist_templates_entity_name_key').on(t.entityId, t.kind, sql`lower(${t.name})`),
+    uniqueIndex('hrms_checklist_templates_default_key').on(t.entityId, t.kind).where(sql`${t.isDefault}`),
+    checklistKindCheck('hrms_checklist_templates_kind_check', t.kind),
+  ],
+);
+
+export const hrmsChecklistTemplateTasks = pgTable(
+  'hrms_checklist_template_tasks',
+  {
+    ...moduleColumns(),
+    templateId: uuid('template_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    assigneeKind: text('assignee_kind').notNull(),
+    assigneeUserId: userRef('assignee_user_id'),
+    /** Days after (or, negative, before) the start date or the last day. */
+    dueOffsetDays: integer('due_offset_days').notNull().default(0),
+  },
+  (t) => [
+    moduleEntityFk('hrms_checklist_template_tasks_entity_fk', t),
+    foreignKey({ name: 'hrms_checklist_template_tasks_template_fk', columns: [t.templateId, t.entityId], foreignColumns: [hrmsChecklistTemplates.id, hrmsChecklistTemplates.entityId] }).onDelete(
+      'cascade',
+    ),
+    assigneeKindCheck('hrms_checklist_template_tasks_assignee_check', t.assigneeKind),
+    check('hrms_checklist_template_tasks_offset_check', sql`${t.dueOffsetDays} between -365 and 365`),
+    index('hrms_checklist_template_tasks_template_idx').on(t.templateId, t.dueOffsetDays),
+  ],
+);
+
+export const hrmsChecklists = pgTable(
+  'hrms_checklists',
+  {
+    ...moduleColumns(),
+    employeeId: uuid('employee_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The template's name when the checklist was made (the template may change or go later). */
+    name: text('name').notNull(),
+    /** The start date (onboarding) or the last day (offboarding) the due dates count from. */
+    anchorDate: date('anchor_date').notNull(),
+    /** Kept with the tasks (onboarding.ts): the earliest open due date, null once all are done. */
+    nextDueDate: date('next_due_date'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('hrms_checklists_entity_fk', t),
+    unique('hrms_checklists_id_entity_id_key').on(t.id, t.entityId),
+    unique('hrms_checklists_employee_kind_key').on(t.employeeId, t.kind),
+    foreignKey({ name: 'hrms_checklists_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
+    checklistKindCheck('hrms_checklists_kind_check', t.kind),
+    // The pages' order: open checklists by their next due date, so the overdue come first.
+    index('hrms_checklists_scope_due_idx').on(t.companyId, t.entityId, t.kind, t.nextDueDate, t.id),
+  ],
+);
+
+export const hrmsChecklistTasks = pgTable(
+  'hrms_checklist_tasks',
+  {
+    ...moduleColumns(),
+    checklistId: uuid('checklist_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    assigneeKind: text('assignee_kind').notNull(),
+    /** Resolved when the checklist was made; null: nobody to resolve (no manager, no account), so HR's. */
+    assigneeUserId: userRef('assignee_user_id'),
+    dueDate: date('due_date').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneBy: userRef('done_by'),
+  },
+  (t) => [
+    moduleEntityFk('hrms_checklist_tasks_entity_fk', t),
+    foreignKey({ name: 'hrms_checklist_tasks_checklist_fk', columns: [t.checklistId, t.entityId], foreignColumns: [hrmsChecklists.id, hrmsChecklists.entityId] }).onDelete('cascade'),
+    assigneeKindCheck('hrms_checklist_tasks_assignee_check', t.assigneeKind),
+    index('hrms_checklist_tasks_checklist_idx').on(t.checklistId, t.dueDate),
+    index('hrms_checklist_tasks_assignee_idx').on(t.assigneeUserId),
+  ],
+);
+
+// ---- HRMS attendance (issue 34) -------------------------------------------------------------
+// Instants in UTC; an entry belongs to the week of the UTC day it was clocked in on (shared/attendance.ts).
+
+/** One per entity, made on its first read: the weekly hours beyond which time is overtime, and when "late" begins. */
+export const hrmsAttendanceSettings = pgTable(
+  'hrms_attendance_settings',
+  {
+    ...moduleColumns(),
+    weeklyHours: numeric('weekly_hours', { precision: 4, scale: 2 }).notNull().default('40'),
+    /** Minutes after midnight (UTC): a first clock-in after it is late, no entry by it is missing. */
+    lateAfterMinutes: integer('late_after_minutes').notNull().default(600),
+  },
+  (t) => [
+    moduleEntityFk('hrms_attendance_settings_entity_fk', t),
+    unique('hrms_attendance_settings_entity_key').on(t.entityId),
+    check('hrms_attendance_settings_weekly_hours_check', sql`${t.weeklyHours} >= 1`),
+    check('hrms_attendance_settings_late_after_check', sql`${t.lateAfterMinutes} between 0 and 1439`),
+  ],
+);
+
+/** An employee's week: draft while they clock, then submitted, approved or returned (to be submitted again). */
+export const hrmsTimesheets = pgTable(
+  'hrms_timesheets',
+  {
+    ...moduleColumns(),
+    employeeId: uuid('employee_id').notNull(),
+    weekStart: date('week_start').notNull(),
+    status: text('status').notNull().default('draft'),
+    /** The clocked-out entries' minutes less their breaks, kept by each clock-out (the entries are locked by this row). */
+    workedMinutes: integer('worked_minutes').notNull().default(0),
+    comment: text('comment').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    moduleEntityFk('hrms_timesheets_entity_fk', t),
+    unique('hrms_timesheets_id_entity_id_key').on(t.id, t.entityId),
+    unique('hrms_timesheets_employee_week_key').on(t.employeeId, t.weekStart),
+    foreignKey({ name: 'hrms_timesheets_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
+    check('hrms_timesheets_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
+    check('hrms_timesheets_week_start_check', sql`extract(isodow from ${t.weekStart}) = 1`),
+    index('hrms_timesheets_scope_week_idx').on(t.companyId, t.entityId, t.weekStart.desc(), t.id.desc()),
+  ],
+);
+
+export const hrmsTimeEntries = pgTable(
+  'hrms_time_entries',
+  {
+    ...moduleColumns(),
+    employeeId: uuid('employee_id').notNull(),
+    timesheetId: uuid('timesheet_id').notNull(),
+    clockIn: timestamp('clock_in', { withTimezone: true }).notNull(),
+    clockOut: timestamp('clock_out', { withTimezone: true }),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    moduleEntityFk('hrms_time_entries_entity_fk', t),
+    foreignKey({ name: 'hrms_time_entries_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'hrms_time_entries_timesheet_fk', columns: [t.timesheetId, t.entityId], foreignColumns: [hrmsTimesheets.id, hrmsTimesheets.entityId] }).onDelete('cascade'),
+    // One open entry per employee: a second clock-in is refused by the database too.
+    uniqueIndex('hrms_time_entries_open_key').on(t.employeeId).where(sql`${t.clockOut} is null`),
+    check('hrms_time_entries_order_check', sql`${t.clockOut} is null or ${t.clockOut} >= ${t.clockIn}`),
+    check('hrms_time_entries_break_check', sql`${t.breakMinutes} between 0 and 1440`),
+    index('hrms_time_entries_timesheet_idx').on(t.timesheetId, t.clockIn),
+    index('hrms_time_entries_entity_clock_in_idx').on(t.entityId, t.clockIn),
   ],
 );
 
@@ -1139,7 +1446,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_category_check',
-      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding')`,
+      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding', 'timesheets', 'payslips')`,
     ),
     check('notifications_product_check', sql`${t.product} is null or (${t.product} in ('crm', 'ats', 'hrms', 'projects') and ${t.entityId} is not null)`),
     check('notifications_email_mode_check', sql`${t.emailMode} is null or ${t.emailMode} in ('immediate', 'digest')`),
@@ -1170,7 +1477,7 @@ export const notificationPreferences = pgTable(
     primaryKey({ name: 'notification_preferences_pkey', columns: [t.userId, t.category] }),
     check(
       'notification_preferences_category_check',
-      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding')`,
+      sql`${t.category} in ('leave_requests', 'leave_decisions', 'interviews', 'interview_feedback', 'candidates', 'tasks', 'mentions', 'crm_assignments', 'onboarding', 'timesheets', 'payslips')`,
     ),
     check('notification_preferences_email_mode_check', sql`${t.emailMode} in ('immediate', 'digest')`),
     foreignKey({ name: 'notification_preferences_user_fk', columns: [t.userId, t.companyId], foreignColumns: [users.id, users.companyId] }).onDelete('cascade'),

@@ -19,7 +19,7 @@ import { defineRoute, errorContent, jsonBody, jsonContent, type ErrorResponse } 
 import { csvResponse } from './csv';
 import { notify, type NotifyInput } from './notifications';
 import { moduleContext } from './context';
-import { withModuleScope, type ModuleScope } from './scope';
+import { NO_SELF, readSelf, withModuleScope, type ModuleScope, type SelfResolver } from './scope';
 
 /**
  * The module kit (docs/modules.md): one declaration per business module gives it the plumbing
@@ -29,6 +29,9 @@ import { withModuleScope, type ModuleScope } from './scope';
  *
  * - `crm.scope(db, user, minRole, work, entityId?)`: the one door to the module's data
  *   (withModuleScope for the product: tenant transaction, entity scope, row-level security).
+ * - `hrms.selfScope(db, user, minRole, work, entityId?)`: the same door for a self-service route,
+ *   for a module declared with `self` (a SelfResolver): it also admits a caller without the role
+ *   as an employee, on their own records and their reports' (`scope.self`, `scope.staffAt`).
  * - `crm.lock(tx, table, id, version, notFoundMessage)`: a record locked for an update, its
  *   version checked (404 outside the scope, 409 `version_conflict`), typed from schema.ts.
  * - `crm.save(tx, table, id, values)`: the update by id, version + 1, typed from schema.ts.
@@ -81,7 +84,7 @@ export interface RecordRoutes {
   >;
 }
 
-export function defineModule<P extends ProductType>(product: P, options: { tag: ApiTag }) {
+export function defineModule<P extends ProductType>(product: P, options: { tag: ApiTag; self?: SelfResolver }) {
   const tags: [ApiTag] = [options.tag];
   /** Every module route answers 403 without the product or the role and 404 outside the caller's scope. */
   const scoped: Errors = { 403: errorContent(MODULE_MESSAGES.noAccess, MODULE_MESSAGES.memberRequired, MODULE_MESSAGES.appAdminRequired), 404: errorContent(MODULE_MESSAGES.entityNotFound) };
@@ -100,6 +103,19 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
     errors: { scoped, withVersion, merged },
 
     scope: <T>(db: Db, user: SessionUser, minRole: AccessRole, work: Work<T>, entityId?: string) => withModuleScope(db, user, product, minRole, work, { entityId }),
+
+    /**
+     * The one door for a self-service route: as `scope`, and the caller is also admitted as an
+     * employee (the module's `self` resolver) where they lack `minRole`. The work must then show
+     * or change only `scope.self`'s records wherever `scope.staffAt(entity)` is false.
+     */
+    selfScope: <T>(db: Db, user: SessionUser, minRole: AccessRole, work: Work<T>, entityId?: string) => {
+      if (!options.self) throw new Error(`${product} declares no self-service (defineModule's self)`);
+      return withModuleScope(db, user, product, minRole, work, { entityId, self: options.self });
+    },
+
+    /** The caller's SelfScope read in the caller's own transaction (a module's public.ts: "is this user one of our employees?"). */
+    self: (tx: Tx, user: SessionUser) => (options.self ? readSelf(tx, user, product, options.self) : Promise.resolve(NO_SELF)),
 
     /** A path id: lower-cased; one that is not a UUID names nothing, so 404 like another entity's record. */
     id: pathId,

@@ -26,7 +26,7 @@ import { textArray, uuidArray } from './sql';
  *   recipient's preferences, and only for recipients who may read the record now.
  * - The stream rule at delivery: a notification is listed, counted, marked and emailed only while
  *   its recipient is active and still holds its product at its entity (a super admin: while the
- *   entity holds it). `canReadRecord` is that condition, used by the list, the count, the email
+ *   entity holds it; for HRMS also while they are its current employee). `canReadRecord` is that condition, used by the list, the count, the email
  *   composer and the digest.
  * - Emails are composed by the mail sender when it delivers them (`notificationMailComposer`),
  *   with a one-click unsubscribe link signed with the app secret (RFC 8058).
@@ -77,15 +77,21 @@ const appPath = (url: string) => {
 
 /**
  * Whether a user may read a record of `product` at `entityId` now: they hold the product there
- * (any role), or they are a super admin and the entity holds it. A null product is company-wide.
+ * (any role), or they are a super admin and the entity holds it, or, for HRMS, they are a current
+ * employee of the entity (self-service, decision 012: a manager deciding leave, an employee's own
+ * onboarding tasks and payslips, without a grant). A null product is company-wide.
  * `userId` and `isSuperAdmin` are SQL expressions of the reader (a column or a parameter).
+ * The employee check is a SECURITY DEFINER function (migration 0037): the list and the count run
+ * without app.entity_ids and the email composer on the owner connection, and hrms_employees is
+ * under row-level security by entity.
  */
 export function canReadRecord(reader: { userId: SQL; isSuperAdmin: SQL }, product: SQL, entityId: SQL): SQL {
   return sql`(${product} is null
     or exists (select 1 from user_product_access a join products p on p.id = a.product_id
                where a.user_id = ${reader.userId} and a.entity_id = ${entityId} and p.type = ${product})
     or (${reader.isSuperAdmin} and exists (select 1 from entity_product_access a join products p on p.id = a.product_id
-               where a.entity_id = ${entityId} and p.type = ${product})))`;
+               where a.entity_id = ${entityId} and p.type = ${product}))
+    or (${product} = 'hrms' and app_is_current_employee(${reader.userId}, ${entityId})))`;
 }
 
 /** The condition on a `notifications n` row read by the user of a row `u` (joined). */
@@ -310,13 +316,15 @@ export async function sendDailyDigests(db: Db, options: DigestOptions = {}): Pro
   const { hourUtc = DIGEST_HOUR_UTC, batch = 100 } = options;
   if (now.getUTCHours() < hourUtc) return { digests: 0 };
   const day = now.toISOString().slice(0, 10);
-  const cutoff = now.toISOString();
+  // Notifications up to this round, in the database's microseconds: the first instant after this
+  // millisecond, compared with `<`, so one written in the same millisecond as `now` is taken.
+  const cutoff = new Date(now.getTime() + 1).toISOString();
   let digests = 0;
   for (let round = 0; round < 50; round++) {
     const { rows: people } = await db.execute<{ user_id: string; company_id: string; email: string }>(sql`
       select n.user_id, n.company_id, u.email
       from notifications n join users u on u.id = n.user_id
-      where n.email_mode = 'digest' and n.digest_id is null and n.read_at is null and n.created_at <= ${cutoff}::timestamptz
+      where n.email_mode = 'digest' and n.digest_id is null and n.read_at is null and n.created_at < ${cutoff}::timestamptz
         and u.status = 'active'
         and not exists (select 1 from notification_digests d where d.user_id = n.user_id and d.day = ${day}::date)
       group by n.user_id, n.company_id, u.email
@@ -337,7 +345,7 @@ async function claimDigest(db: Db, person: { user_id: string; company_id: string
     if (!claim) return false; // another process has today's
     const { rows: taken } = await tx.execute<{ id: string }>(sql`
       update notifications set digest_id = ${claim.id}
-      where user_id = ${person.user_id} and email_mode = 'digest' and digest_id is null and read_at is null and created_at <= ${cutoff}::timestamptz
+      where user_id = ${person.user_id} and email_mode = 'digest' and digest_id is null and read_at is null and created_at < ${cutoff}::timestamptz
       returning id`);
     if (taken.length === 0) {
       // Read in the meantime: no digest today after all (one may still come later today).

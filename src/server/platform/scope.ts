@@ -21,11 +21,52 @@ export interface ModuleScope {
   require(entityId: string, role: AccessRole): void;
   /** Whether the caller holds at least `role` at `entityId`. */
   has(entityId: string, role: AccessRole): boolean;
+  /**
+   * The caller as an employee, on a self-service route (`ScopeOptions.self`; empty on any other):
+   * their own records and their reports'. Where the caller does not hold the route's role, the
+   * service must narrow its rows to these ids (`staffAt` says where they do hold it).
+   */
+  self: SelfScope;
+  /** Whether the caller holds the route's `minRole` at `entityId`: staff there, not only self-service. */
+  staffAt(entityId: string): boolean;
 }
+
+/**
+ * Self-service (issue 34): who the caller is as an employee, whatever their product grants.
+ * `entityIds` are the entities of their own records, which the transaction's app.entity_ids adds
+ * to the granted ones; reports and team mates are in the same entities (a manager is of the
+ * employee's entity: hrms_employees_manager_fk), so row-level security still confines the work to
+ * the entities of the caller's own records, and the service narrows the rows to these ids.
+ */
+export interface SelfScope {
+  /** The caller's own current employee records (one per entity at most). */
+  employeeIds: string[];
+  /** The employees whose manager is one of those records. */
+  reportIds: string[];
+  /** The caller's managers and the employees who share a manager with them (who is away on the team). */
+  teamIds: string[];
+  entityIds: string[];
+}
+
+/**
+ * Reads the caller's SelfScope in the transaction. It runs with app.entity_ids = every entity of
+ * the company that holds the product, so it must select by the caller's user id (its rows are
+ * the caller's own records and those linked to them by a manager).
+ */
+export type SelfResolver = (tx: Tx, user: SessionUser) => Promise<SelfScope>;
+
+export const NO_SELF: SelfScope = Object.freeze({ employeeIds: [], reportIds: [], teamIds: [], entityIds: [] }) as SelfScope;
 
 export interface ScopeOptions {
   /** Narrow the scope to one entity (the entity switcher); 404 if it is not one of the caller's. */
   entityId?: string;
+  /**
+   * Also admit the caller as an employee (self-service): the scope then holds the entities where
+   * they hold `minRole` and those of their own records (`SelfResolver`), and 403 only when both
+   * are empty. Without a grant there, `scope.staffAt(entity)` is false and the service shows only
+   * `scope.self`'s records.
+   */
+  self?: SelfResolver;
 }
 
 /**
@@ -48,20 +89,22 @@ export function withModuleScope<T>(
 ): Promise<T> {
   return withTenant(db, user.companyId, async (tx) => {
     const roles = await grantsOf(tx, user, product);
-    if (roles.size === 0) throw forbidden(MODULE_MESSAGES.noAccess);
-    let entityIds = [...roles].filter(([, role]) => roleAtLeast(role, minRole)).map(([id]) => id);
-    if (options.entityId !== undefined) {
-      const held = roles.get(options.entityId);
-      if (!held) throw notFound(MODULE_MESSAGES.entityNotFound);
-      if (!roleAtLeast(held, minRole)) throw forbidden(roleMessage(minRole));
-      entityIds = [options.entityId];
-    }
-    if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
-    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(entityIds)}, true)`);
+    const self = options.self ? await readSelf(tx, user, product, options.self) : NO_SELF;
+    if (roles.size === 0 && self.entityIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
     const has = (entityId: string, role: AccessRole) => {
       const held = roles.get(entityId);
       return held !== undefined && roleAtLeast(held, role);
     };
+    const staffAt = (entityId: string) => has(entityId, minRole);
+    let entityIds = [...new Set([...[...roles.keys()].filter(staffAt), ...self.entityIds])];
+    if (options.entityId !== undefined) {
+      const mine = self.entityIds.includes(options.entityId);
+      if (!roles.has(options.entityId) && !mine) throw notFound(MODULE_MESSAGES.entityNotFound);
+      if (!staffAt(options.entityId) && !mine) throw forbidden(roleMessage(minRole));
+      entityIds = [options.entityId];
+    }
+    if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
+    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(entityIds)}, true)`);
     const scope: ModuleScope = {
       companyId: user.companyId,
       userId: user.id,
@@ -69,6 +112,8 @@ export function withModuleScope<T>(
       entityIds,
       roles,
       has,
+      self,
+      staffAt,
       require(entityId, role) {
         if (!roles.has(entityId)) throw notFound(MODULE_MESSAGES.entityNotFound);
         if (!has(entityId, role)) throw forbidden(roleMessage(role));
@@ -76,6 +121,20 @@ export function withModuleScope<T>(
     };
     return work(tx, scope);
   });
+}
+
+/**
+ * The caller's SelfScope, read with app.entity_ids = the company's entities that hold the product
+ * (an employee of an entity without it is no one there), before the transaction's own scope is set.
+ * Also for a question outside a module's scope (the products hub: is the caller an employee?).
+ */
+export async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve: SelfResolver): Promise<SelfScope> {
+  const { rows } = await tx.execute<{ entity_id: string }>(sql`
+    select a.entity_id from entity_product_access a join products p on p.id = a.product_id
+    where a.company_id = ${user.companyId} and p.type = ${product}`);
+  if (rows.length === 0) return NO_SELF;
+  await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(rows.map((r) => r.entity_id))}, true)`);
+  return resolve(tx, user);
 }
 
 /**

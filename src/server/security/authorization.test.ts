@@ -13,6 +13,9 @@ import { atsAttacks, atsOwnRequests, atsRecords, atsSnapshotQueries, type AtsRec
 import { PROJECTS_TABLES, projectsAttacks, projectsOwnRequests, projectsRecords, type ProjectsRecords } from '../modules/projects/authorization-cases';
 import { HRMS_TABLES, hrmsAttacks, hrmsOwnRequests, hrmsRecords, type HrmsRecords } from '../modules/hrms/authorization-cases';
 import { notificationOf, notificationsAttacks, notificationsOwnRequests } from '../modules/notifications/security-cases';
+import { payrollOwnRequests } from '../modules/hrms/payroll/authorization-cases';
+import { onboardingOwnRequests } from '../modules/hrms/onboarding-authorization-cases';
+import { attendanceOwnRequests } from '../modules/hrms/attendance-authorization-cases';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -127,6 +130,9 @@ function ownRequest(r: RouteInfo): { path: string; body?: unknown } {
     'POST /me/sessions/sign-out-others': () => ({ path: '/me/sessions/sign-out-others', body: {} }),
     'POST /users/{id}/sign-out-everywhere': () => ({ path: '/users/00000000-0000-4000-8000-000000000000/sign-out-everywhere', body: {} }),
     ...hrmsOwnRequests(() => a.entityId, () => hrmsA),
+    ...payrollOwnRequests(() => a.entityId),
+    ...onboardingOwnRequests(() => a.entityId),
+    ...attendanceOwnRequests(() => a.entityId),
     ...crmOwnRequests(crmSideA),
     ...userLifecycleOwnRequests(() => a),
     ...twoFactorOwnRequests(),

@@ -85,7 +85,14 @@ export function AppRoutes() {
             <Route path="/hrms/employees" element={page(() => import('../features/hrms/employees-page'), (m) => m.EmployeesPage)} />
             <Route path="/hrms/employees/:id" element={page(() => import('../features/hrms/employee-page'), (m) => m.EmployeePage)} />
             <Route path="/hrms/leaves" element={page(() => import('../features/hrms/leaves-page'), (m) => m.LeavesPage)} />
+            <Route path="/hrms/portal" element={page(() => import('../features/hrms/portal-page'), (m) => m.PortalPage)} />
             <Route path="/hrms/settings" element={page(() => import('../features/hrms/settings-page'), (m) => m.HrmsSettingsPage)} />
+            <Route path="/hrms/payroll" element={page(() => import('../features/hrms/payroll/payroll-page'), (m) => m.PayrollPage)} />
+            <Route path="/hrms/payroll/runs/:id" element={page(() => import('../features/hrms/payroll/run-page'), (m) => m.PayRunPage)} />
+            <Route path="/hrms/onboarding" element={page(() => import('../features/hrms/onboarding/checklists-page'), (m) => m.OnboardingPage)} />
+            <Route path="/hrms/offboarding" element={page(() => import('../features/hrms/onboarding/checklists-page'), (m) => m.OffboardingPage)} />
+            <Route path="/hrms/onboarding/templates" element={page(() => import('../features/hrms/onboarding/templates-page'), (m) => m.ChecklistTemplatesPage)} />
+            <Route path="/hrms/attendance" element={page(() => import('../features/hrms/attendance/attendance-page'), (m) => m.AttendancePage)} />
             <Route path="/hrms/*" element={missing.hrms} />
             <Route path="/projects" element={page(() => import('../features/projects/dashboard-page'), (m) => m.ProjectsDashboardPage)} />
             <Route path="/projects/list" element={page(() => import('../features/projects/projects-list-page'), (m) => m.ProjectsListPage)} />

@@ -46,6 +46,9 @@ export function hrmsOwnRequests(entityId: () => string, own: () => HrmsRecords):
   return {
     'GET /hrms/context': () => ({ path: '/hrms/context' }),
     'GET /hrms/me': () => ({ path: '/hrms/me' }),
+    'GET /hrms/me/away': () => ({ path: '/hrms/me/away' }),
+    // Not the caller's own record (the walk's callers are not linked): 404 without a word on it.
+    'PATCH /hrms/me/{id}': () => ({ path: `/hrms/me/${own().employeeId}`, body: { phone: '+1 555 0100', version: 1 } }),
     'GET /hrms/dashboard': () => ({ path: `/hrms/dashboard?entityId=${entityId()}` }),
     'GET /hrms/away': () => ({ path: '/hrms/away' }),
     'GET /hrms/employees': () => ({ path: `/hrms/employees?entityId=${entityId()}` }),
@@ -102,6 +105,7 @@ export function hrmsAttacks(entityId: () => string, own: () => HrmsRecords, thei
       startDate: '2024-01-01',
     })),
     'GET /hrms/employees/{id}': swap('GET /hrms/employees/{id}', () => `/hrms/employees/${theirs().employeeId}`),
+    'PATCH /hrms/me/{id}': swap('PATCH /hrms/me/{id}', () => `/hrms/me/${theirs().employeeId}`, () => ({ phone: 'Hijacked', version: 1 })),
     'PATCH /hrms/employees/{id}': swap('PATCH /hrms/employees/{id}', () => `/hrms/employees/${theirs().employeeId}`, () => ({ jobTitle: 'Hijacked', version: 1 })),
     'POST /hrms/employees/{id}/terminate': swap('POST /hrms/employees/{id}/terminate', () => `/hrms/employees/${theirs().employeeId}/terminate`, () => ({ endDate: '2099-01-01', version: 1 })),
     'GET /hrms/employees/{id}/balances': swap('GET /hrms/employees/{id}/balances', () => `/hrms/employees/${theirs().employeeId}/balances`),

@@ -8,6 +8,7 @@ import {
   EMPLOYMENT_TYPES,
   HRMS_MESSAGES,
   employeeCreateInput,
+  type ContactInput,
   type Employee,
   type EmployeeListQuery,
   type EmployeeStatus,
@@ -26,7 +27,8 @@ import { isoText, uuidArray } from '../../platform/sql';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent } from './audit';
-import { hrms } from './module';
+import { startChecklist } from './onboarding';
+import { hrms, mayReach } from './module';
 
 type EmployeeCreate = z.output<typeof employeeCreateInput>;
 type EmployeeUpdate = Partial<Omit<EmployeeCreate, 'entityId'>> & { version: number };
@@ -163,18 +165,54 @@ export async function* employeeCsvPages(db: Db, user: SessionUser, query: Omit<E
 }
 export const EMPLOYEE_EXPORT_COLUMNS = [...EMPLOYEE_CSV_COLUMNS, 'Entity', 'Status', 'End Date'];
 
+/** Personal contact details, for HR and the employee themselves (never in the directory). */
+const personalFields = { personalEmail: sql<string>`${e.personalEmail}`, phone: sql<string>`${e.phone}`, address: sql<string>`${e.address}` };
+const personalOf = ({ personalEmail, phone, address }: { personalEmail: string; phone: string; address: string }) => ({ personalEmail, phone, address });
+
+/** The caller's own records for the portal (`ids`: scope.self.employeeIds), with contact details and whether they manage anyone. */
+export async function readOwnEmployees(tx: Tx, ids: string[]) {
+  const hasReports = sql<boolean>`exists (select 1 from hrms_employees r where r.manager_id = ${e.id} and r.entity_id = ${e.entityId})`;
+  const rows = await selectEmployees(tx, today(), { ...personalFields, hasReports })
+    .where(sql`${e.id} = any(${uuidArray(ids)})`)
+    .orderBy(entities.name, e.id);
+  return rows.map(({ personalEmail, phone, address, ...rest }) => ({ ...rest, personal: personalOf({ personalEmail, phone, address }) }));
+}
+
 async function readEmployee(tx: Tx, id: string): Promise<Employee> {
   const [employee] = await selectEmployees(tx, today()).where(eq(e.id, id));
   if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
   return employee;
 }
 
-/** One employee with their direct reports (the profile page). */
+/**
+ * One employee with their direct reports (the profile page): for HR staff of the entity, the
+ * employee themselves, and their manager (self-service). Personal contact details are for HR and
+ * the employee, not the manager; an employee sees their own reports, not their manager's others.
+ */
 export function getEmployee(db: Db, user: SessionUser, id: string) {
-  return hrms.scope(db, user, 'viewer', async (tx) => {
-    const employee = await readEmployee(tx, id);
-    const directReports = await selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200);
-    return { ...employee, directReports };
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const [found] = await selectEmployees(tx, today(), personalFields).where(eq(e.id, id));
+    if (!found || !mayReach(scope, found.entityId, found.id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
+    const { personalEmail, phone, address, ...employee } = found;
+    const staff = scope.staffAt(found.entityId);
+    const own = scope.self.employeeIds.includes(id);
+    const directReports = staff || own ? await selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200) : [];
+    return { ...employee, directReports, personal: staff || own ? personalOf({ personalEmail, phone, address }) : null };
+  });
+}
+
+/** The employee corrects their own personal contact details (the portal): their record only, whatever their role. */
+export function updateContact(db: Db, user: SessionUser, id: string, input: ContactInput, audit: AuditContext) {
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    if (!scope.self.employeeIds.includes(id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
+    const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
+    const { version: _read, ...contact } = input;
+    await hrms.save(tx, hrmsEmployees, id, contact);
+    // Which fields changed, not their values: the log is read by HR, the details are the employee's.
+    const changed = (Object.keys(contact) as (keyof typeof contact)[]).filter((k) => contact[k] !== row[k]);
+    await hrms.audit(tx, scope, audit, 'hrms.employee.contact_updated', { type: 'employee', id, label: `${row.firstName} ${row.lastName} <${row.workEmail}>` }, undefined, { changed });
+    const [mine] = await readOwnEmployees(tx, [id]);
+    return mine!;
   });
 }
 
@@ -254,6 +292,7 @@ export async function createEmployee(db: Db, user: SessionUser, input: EmployeeC
         await ensureEntitySetup(tx, scope, [input.entityId]);
         const employee = await readEmployee(tx, await insertEmployee(tx, scope, input));
         await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
+        await startChecklist(tx, scope, employee.id, 'onboarding');
         return employee;
       },
       input.entityId,
@@ -321,7 +360,8 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
  * comes from the dates (statusOf), so one leaving on 31 December stays Active until then.
  */
 export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }, audit: AuditContext) {
-  return hrms.scope(db, user, 'member', async (tx, scope) => {
+  // App Admin only: a Member (HR staff) edits details but does not end employments (issue 34).
+  return hrms.scope(db, user, 'app_admin', async (tx, scope) => {
     const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
     // One termination per record, whether its last day has come yet or not.
     if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
@@ -330,6 +370,7 @@ export function terminateEmployee(db: Db, user: SessionUser, id: string, input: 
     await hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
     const after = await readEmployee(tx, id);
     await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.terminated', after, before);
+    await startChecklist(tx, scope, id, 'offboarding');
     // Pending leave after the last day is cancelled, each with its own event.
     const r = hrmsLeaveRequests;
     const cancelled = await tx
@@ -355,7 +396,11 @@ export function terminateEmployee(db: Db, user: SessionUser, id: string, input: 
   });
 }
 
-/** Users an App Admin may link to an employee at the entity: the company's users holding HRMS there, and super admins. */
+/**
+ * Users an App Admin may link to an employee at the entity: the company's users who are not
+ * deactivated (an employee needs no HRMS grant: linked, they use the Employee Portal). The form
+ * offers the one whose email is the work email; a user linked to another employee there is 409.
+ */
 export function linkableUsers(db: Db, user: SessionUser, entityId: string) {
   return hrms.scope(
     db,
@@ -368,9 +413,7 @@ export function linkableUsers(db: Db, user: SessionUser, entityId: string) {
         .where(
           and(
             eq(users.companyId, scope.companyId),
-            sql`(${users.role} = 'super_admin' or exists (
-              select 1 from user_product_access a join products p on p.id = a.product_id
-              where a.user_id = ${users.id} and a.entity_id = ${entityId} and p.type = 'hrms'))`,
+            sql`${users.status} <> 'deactivated'`,
           ),
         )
         .orderBy(users.lastName, users.firstName, users.id)

@@ -25,10 +25,10 @@ import { productAdmins, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
-import { employedOn } from './employees';
+import { employedOn, readOwnEmployees } from './employees';
 import { entityHolidays } from './holidays';
 import { bookedIn, countLeave, isWeekend, shortfall, yearBalance, type Booked, type LeavePolicy } from './leave-policy';
-import { hrms, uniqueOr409 } from './module';
+import { hrms, mayReach, reachCondition, uniqueOr409 } from './module';
 import { ensureEntitySetup } from './setup';
 
 const inEntities = (column: SQL | AnyPgColumn, entityIds: string[]) => sql`${column} = any(${uuidArray(entityIds)})`;
@@ -59,7 +59,8 @@ const toLeaveType = (t: typeof hrmsLeaveTypes.$inferSelect): LeaveType => ({
 });
 
 export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
-  return hrms.scope(
+  // Self-service too: an employee chooses a type of their own entity when requesting leave.
+  return hrms.selfScope(
     db,
     user,
     'viewer',
@@ -155,17 +156,19 @@ function selectRequests<X extends Record<string, SQL>>(tx: Tx, extra: X = {} as 
 
 type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
-/** Approve or reject: an App Admin of the entity, or the employee's manager; never one's own. */
+/** Nobody decides on their own leave, a super admin neither (issue 34). HR deciding a request it filed for someone else is allowed. */
+const isOwn = (scope: ModuleScope, row: RequestRow) => row.employeeUserId === scope.userId;
+
+/** Approve or reject: HR staff of the entity (Member or App Admin), or the employee's manager without a grant; never one's own. */
 function mayDecide(scope: ModuleScope, row: RequestRow) {
-  if (row.employeeUserId === scope.userId && !scope.isSuperAdmin) return false;
-  return scope.has(row.entityId, 'app_admin') || (row.managerUserId === scope.userId && scope.has(row.entityId, 'member'));
+  if (isOwn(scope, row)) return false;
+  return scope.has(row.entityId, 'member') || scope.self.reportIds.includes(row.employeeId);
 }
 
 /** Cancel: the requester (or the employee) while pending; an App Admin while pending or approved. */
 function mayCancel(scope: ModuleScope, row: RequestRow) {
   if (scope.has(row.entityId, 'app_admin')) return row.status === 'pending' || row.status === 'approved';
-  const own = row.requestedBy === scope.userId || row.employeeUserId === scope.userId;
-  return own && row.status === 'pending' && scope.has(row.entityId, 'member');
+  return (isOwn(scope, row) || row.requestedBy === scope.userId) && row.status === 'pending';
 }
 
 const toRequest =
@@ -192,14 +195,15 @@ const toRequest =
     createdAt: row.createdAt,
   });
 
+/** Requests in the caller's reach: the entity's for HR staff; their own and their reports' for an employee (hrms.selfScope). */
 export function listLeaveRequests(db: Db, user: SessionUser, query: z.output<typeof leaveRequestListQuery>) {
-  return hrms.scope(
+  return hrms.selfScope(
     db,
     user,
     'viewer',
     async (tx, scope) => {
       const page = sortedPage({ columns: [sql`r.created_at`], types: ['timestamptz'] }, sql`r.id`, { ...query, dir: 'desc' });
-      const conditions = [eq(r.companyId, scope.companyId), inEntities(r.entityId, scope.entityIds)];
+      const conditions = [eq(r.companyId, scope.companyId), inEntities(r.entityId, scope.entityIds), reachCondition(scope, r.entityId, r.employeeId)];
       if (query.status) conditions.push(eq(r.status, query.status));
       if (query.employeeId) conditions.push(eq(r.employeeId, query.employeeId));
       if (query.mine === 'true') conditions.push(or(eq(e.userId, scope.userId), eq(r.requestedBy, scope.userId))!);
@@ -214,10 +218,11 @@ export function listLeaveRequests(db: Db, user: SessionUser, query: z.output<typ
   );
 }
 
-async function readRequest(tx: Tx, id: string, lock = false): Promise<RequestRow> {
+/** A request in the caller's reach (404 otherwise, as for one that does not exist). */
+async function readRequest(tx: Tx, scope: ModuleScope, id: string, lock = false): Promise<RequestRow> {
   const query = selectRequests(tx).where(eq(r.id, id));
   const [row] = lock ? await query.for('update', { of: r }) : await query;
-  if (!row) throw notFound(HRMS_MESSAGES.requestNotFound);
+  if (!row || !mayReach(scope, row.entityId, row.employeeId)) throw notFound(HRMS_MESSAGES.requestNotFound);
   return row;
 }
 
@@ -270,7 +275,8 @@ async function countAt(tx: Tx, entityId: string, input: { startDate: string; end
  * checks see every earlier request: the balance cannot go negative through requests.
  */
 export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof leaveRequestInput>, audit: AuditContext) {
-  return hrms.scope(db, user, 'member', async (tx, scope) => {
+  // Self-service: any employee requests their own leave, no grant needed (issue 34).
+  return hrms.selfScope(db, user, 'member', async (tx, scope) => {
     const [type] = await tx
       .select({ id: hrmsLeaveTypes.id, entityId: hrmsLeaveTypes.entityId, name: hrmsLeaveTypes.name, halfDays: hrmsLeaveTypes.halfDays, policy: policyFields })
       .from(hrmsLeaveTypes)
@@ -283,6 +289,8 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
       .where(and(who, eq(hrmsEmployees.entityId, type.entityId)))
       .for('update');
     if (!employee) throw input.employeeId ? notFound(HRMS_MESSAGES.employeeNotFound) : badRequest(HRMS_MESSAGES.notLinked);
+    // A colleague's id named by an employee without a grant there is as unknown as a made-up one.
+    if (!mayReach(scope, type.entityId, employee.id, false)) throw notFound(HRMS_MESSAGES.employeeNotFound);
     if (employee.userId !== scope.userId && !scope.has(type.entityId, 'app_admin')) throw forbidden(HRMS_MESSAGES.onlyOwnLeave);
     // A leaver is still employed until their last day: leave up to it, none after it (termination
     // cancels pending leave after it for the same reason). Past the last day, none at all.
@@ -322,7 +330,7 @@ export function requestLeave(db: Db, user: SessionUser, input: z.output<typeof l
         requestedBy: scope.userId,
       })
       .returning({ id: q.id });
-    const created = await readRequest(tx, inserted!.id);
+    const created = await readRequest(tx, scope, inserted!.id);
     await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.requested', created);
     await tellReviewers(tx, scope, created, `${created.employeeName} requested ${created.leaveTypeName} leave, ${period(created)}`);
     return toRequest(scope)(created);
@@ -349,7 +357,7 @@ async function tellReviewers(tx: Tx, scope: ModuleScope, request: { id: string; 
 /** Writes a decision (approve, reject, cancel) on a request locked by readRequest, and reads it back. */
 async function decide(tx: Tx, scope: ModuleScope, id: string, values: { status: LeaveRequest['status']; decisionComment?: string }) {
   await hrms.save(tx, hrmsLeaveRequests, id, { ...values, decidedBy: scope.userId, decidedAt: sql`now()` });
-  return readRequest(tx, id);
+  return readRequest(tx, scope, id);
 }
 
 /**
@@ -357,9 +365,10 @@ async function decide(tx: Tx, scope: ModuleScope, id: string, values: { status: 
  * at once, the second waits for the first, then finds it decided and gets 409.
  */
 export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'approved' | 'rejected', comment: string, audit: AuditContext) {
-  return hrms.scope(db, user, 'member', async (tx, scope) => {
-    const before = await readRequest(tx, id, true);
-    if (before.employeeUserId === scope.userId && !scope.isSuperAdmin) throw forbidden(HRMS_MESSAGES.cannotDecideOwn);
+  // Self-service: a manager decides on their reports' requests without a grant.
+  return hrms.selfScope(db, user, 'member', async (tx, scope) => {
+    const before = await readRequest(tx, scope, id, true);
+    if (isOwn(scope, before)) throw forbidden(HRMS_MESSAGES.cannotDecideOwn);
     if (!mayDecide(scope, before)) throw forbidden(HRMS_MESSAGES.cannotDecide);
     if (before.status !== 'pending') throw conflict(HRMS_MESSAGES.notPending);
     const decided = await decide(tx, scope, id, { status: decision, decisionComment: comment });
@@ -377,8 +386,8 @@ export function decideLeave(db: Db, user: SessionUser, id: string, decision: 'ap
 }
 
 export function cancelLeave(db: Db, user: SessionUser, id: string, audit: AuditContext) {
-  return hrms.scope(db, user, 'member', async (tx, scope) => {
-    const before = await readRequest(tx, id, true);
+  return hrms.selfScope(db, user, 'member', async (tx, scope) => {
+    const before = await readRequest(tx, scope, id, true);
     if (before.status !== 'pending' && before.status !== 'approved') throw conflict(HRMS_MESSAGES.cannotCancelNow);
     if (!mayCancel(scope, before)) throw forbidden(HRMS_MESSAGES.cannotCancel);
     const cancelled = await decide(tx, scope, id, { status: 'cancelled' });
@@ -390,18 +399,24 @@ export function cancelLeave(db: Db, user: SessionUser, id: string, audit: AuditC
 
 // ----- balances, who is away, dashboard ------------------------------------------------------------
 
+/** An employee's entity and dates, when they are in the caller's reach (404 otherwise). */
+async function reachableEmployee(tx: Tx, scope: ModuleScope, id: string) {
+  const [employee] = await tx
+    .select({ entityId: hrmsEmployees.entityId, startDate: hrmsEmployees.startDate, endDate: hrmsEmployees.endDate })
+    .from(hrmsEmployees)
+    .where(eq(hrmsEmployees.id, id));
+  if (!employee || !mayReach(scope, employee.entityId, id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  return employee;
+}
+
 /**
  * An employee's balance of each leave type of their entity for a year (leave-policy.ts): booked
  * days by status in the year, the entitlement pro-rated to their employment, carry-over and what
  * of it expires, and what remains (negative when the allowance was lowered below what is booked).
  */
 export function balances(db: Db, user: SessionUser, employeeId: string, year: number) {
-  return hrms.scope(db, user, 'viewer', async (tx, scope) => {
-    const [employee] = await tx
-      .select({ entityId: hrmsEmployees.entityId, startDate: hrmsEmployees.startDate, endDate: hrmsEmployees.endDate })
-      .from(hrmsEmployees)
-      .where(eq(hrmsEmployees.id, employeeId));
-    if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const employee = await reachableEmployee(tx, scope, employeeId);
     await ensureEntitySetup(tx, scope, [employee.entityId]);
     const types = await tx
       .select({ leaveTypeId: hrmsLeaveTypes.id, name: hrmsLeaveTypes.name, policy: policyFields })
@@ -434,17 +449,16 @@ export function balances(db: Db, user: SessionUser, employeeId: string, year: nu
  * count): their entity's calendar, half days, per year; and the holidays in the range not counted.
  */
 export function leaveDays(db: Db, user: SessionUser, query: z.output<typeof leaveDaysQuery>): Promise<LeaveDays> {
-  return hrms.scope(db, user, 'viewer', async (tx) => {
-    const [employee] = await tx.select({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees).where(eq(hrmsEmployees.id, query.employeeId));
-    if (!employee) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const employee = await reachableEmployee(tx, scope, query.employeeId);
     const count = await countAt(tx, employee.entityId, { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' });
     const holidays = [...count.holidays].filter(([date]) => !isWeekend(date)).map(([date, name]) => ({ date, name }));
     return { days: count.days, byYear: count.byYear, holidays: holidays.sort((x, y) => x.date.localeCompare(y.date)) };
   });
 }
 
-/** Approved leave overlapping today and the next 13 days, soonest first. */
-async function awayQuery(tx: Tx, scope: ModuleScope, limit: number) {
+/** Approved leave overlapping today and the next 13 days, soonest first (of `only` these employees, if given). */
+async function awayQuery(tx: Tx, scope: ModuleScope, limit: number, only?: string[]) {
   const from = today();
   const to = addDays(from, 13);
   const rows = await tx
@@ -452,7 +466,15 @@ async function awayQuery(tx: Tx, scope: ModuleScope, limit: number) {
     .from(r)
     .innerJoin(e, eq(e.id, r.employeeId))
     .innerJoin(t, eq(t.id, r.leaveTypeId))
-    .where(and(inEntities(r.entityId, scope.entityIds), eq(r.status, 'approved'), lte(r.startDate, to), gte(r.endDate, from)))
+    .where(
+      and(
+        inEntities(r.entityId, scope.entityIds),
+        only ? sql`${r.employeeId} = any(${uuidArray(only)})` : undefined,
+        eq(r.status, 'approved'),
+        lte(r.startDate, to),
+        gte(r.endDate, from),
+      ),
+    )
     .orderBy(r.startDate, employeeName, r.id)
     .limit(limit);
   return rows.map((a) => ({ ...a, days: Number(a.days) }));
@@ -507,18 +529,14 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
 }
 
 /**
- * The signed-in user's own employee records in scope (the Leave page's "Request Leave"), but not
- * one past its last day: a leaver still requests leave up to it (requestLeave).
+ * The Employee Portal's home (self-service, no grant needed): the signed-in user's current
+ * employee records, one per entity, with their contact details and whether they manage anyone.
  */
 export function me(db: Db, user: SessionUser) {
-  return hrms.scope(db, user, 'viewer', async (tx, scope) => {
-    const x = hrmsEmployees;
-    const employees = await tx
-      .select({ id: x.id, entityId: x.entityId, name: sql<string>`${x.firstName} || ' ' || ${x.lastName}` })
-      .from(x)
-      .where(and(eq(x.userId, scope.userId), sql`(${x.endDate} is null or ${x.endDate} >= ${today()}::date)`, inEntities(x.entityId, scope.entityIds)))
-      .orderBy(x.entityId);
-    return { employees };
-  });
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => ({ employees: await readOwnEmployees(tx, scope.self.employeeIds) }));
 }
 
+/** Who on the caller's team is away (the portal): their managers, those sharing a manager with them, their reports. */
+export function teamAway(db: Db, user: SessionUser) {
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => ({ items: await awayQuery(tx, scope, 50, [...scope.self.teamIds, ...scope.self.reportIds]) }));
+}

@@ -6,7 +6,10 @@
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import type { Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
+import type { SessionUser } from '@/shared/auth';
 import { explainEmployeeError, insertEmployee } from './employees';
+import { hrms } from './module';
+import { startChecklist } from './onboarding';
 import { ensureEntitySetup } from './setup';
 
 export interface NewEmployee {
@@ -28,8 +31,19 @@ export interface NewEmployee {
  */
 export async function createEmployeeRecord(tx: Tx, scope: ModuleScope, input: NewEmployee): Promise<string> {
   await ensureEntitySetup(tx, scope, [input.entityId]);
-  return insertEmployee(tx, scope, { ...input, managerId: null, userId: null });
+  const id = await insertEmployee(tx, scope, { ...input, managerId: null, userId: null });
+  await startChecklist(tx, scope, id, 'onboarding');
+  return id;
 }
 
 export const explainNewEmployeeError = explainEmployeeError;
 export const EMPLOYEE_EMAIL_TAKEN = HRMS_MESSAGES.emailTaken;
+
+/**
+ * Whether the user is a current employee of an entity holding HRMS (linked to an employee record
+ * not past its last day): they then use the Employee Portal without an HRMS grant, so the products
+ * hub lists HRMS for them. Read in the caller's transaction (withTenant).
+ */
+export async function isCurrentEmployee(tx: Tx, user: SessionUser): Promise<boolean> {
+  return (await hrms.self(tx, user)).employeeIds.length > 0;
+}

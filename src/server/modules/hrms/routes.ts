@@ -5,8 +5,10 @@ import {
   HRMS_MESSAGES,
   awayList,
   balanceList,
+  contactInput,
   decisionInput,
   employee,
+  employeeDetail,
   employeeCreateInput,
   employeeFilters,
   employeeListQuery,
@@ -28,6 +30,7 @@ import {
   leaveType,
   leaveTypeCreateInput,
   leaveTypeUpdateInput,
+  myEmployee,
   terminateInput,
 } from '@/shared/hrms';
 import { entityFilter, moduleContext, MODULE_MESSAGES, versionField } from '@/shared/modules';
@@ -47,6 +50,7 @@ import {
   linkableUsers,
   listEmployees,
   terminateEmployee,
+  updateContact,
   updateEmployee,
 } from './employees';
 import {
@@ -60,10 +64,14 @@ import {
   listLeaveTypes,
   me,
   requestLeave,
+  teamAway,
   updateLeaveType,
   whoIsAway,
 } from './leave';
 import { hrms } from './module';
+import { withAttendanceRoutes } from './attendance-routes';
+import { withOnboardingRoutes } from './onboarding-routes';
+import { withPayrollRoutes } from './payroll/routes';
 
 /** What an employee's write may answer besides the standard errors (explainEmployeeError, the App Admin rules). */
 const employeeErrors = {
@@ -81,10 +89,20 @@ const decision = (verdict: 'approved' | 'rejected', summary: string) => ({
   run: (db: Db, user: SessionUser, id: string, body: { comment: string }, audit: AuditContext) => decideLeave(db, user, id, verdict, body.comment, audit),
 });
 
-export const hrmsRoutes = hrms
-  .routes()
+export const hrmsRoutes = withAttendanceRoutes(withOnboardingRoutes(withPayrollRoutes(hrms.routes())))
   .context(moduleContext, 'HRMS: the entities where the caller holds HRMS, with their role')
-  .get('/me', 'HRMS: the employee records linked to the signed-in user', z.object({}), hrmsMe, (db, user) => me(db, user))
+  .get('/me', 'The Employee Portal: the signed-in user’s current employee records (no grant needed), with contact details and whether they manage anyone', z.object({}), hrmsMe, (db, user) => me(db, user))
+  .get('/me/away', 'The Employee Portal: who on the signed-in user’s team (managers, peers, reports) is away today through the next 13 days', z.object({}), awayList, (db, user) => teamAway(db, user))
+  .records('me', {
+    noun: 'own employee record',
+    notFound: HRMS_MESSAGES.employeeNotFound,
+    update: {
+      summary: 'The signed-in employee corrects their own personal contact details (personal email, phone, address); any other record is 404',
+      body: contactInput,
+      response: myEmployee,
+      run: updateContact,
+    },
+  })
   .get('/dashboard', 'HRMS dashboard figures for one entity or all of the caller’s', entityFilter, hrmsDashboard, (db, user, query) => dashboard(db, user, query.entityId))
   .get('/away', 'Who is away: approved leave from today through the next 13 days', entityFilter, awayList, (db, user, query) => whoIsAway(db, user, query.entityId))
   .get(
@@ -114,7 +132,11 @@ export const hrmsRoutes = hrms
       errors: employeeErrors,
       run: createEmployee,
     },
-    get: { summary: 'One employee with their direct reports', response: employee.extend({ directReports: z.array(employee) }), run: getEmployee },
+    get: {
+      summary: 'One employee with their direct reports: for HR staff, the employee themselves and their manager (personal contact details: HR and the employee)',
+      response: employeeDetail,
+      run: getEmployee,
+    },
     update: {
       summary: 'Edit an employee (send the version you read; 409 when it changed since; linking a user or changing the manager: App Admin)',
       body: employeeUpdateInput,
@@ -124,7 +146,7 @@ export const hrmsRoutes = hrms
     },
     actions: {
       terminate: {
-        summary: 'End an employment on a last day (today, past or ahead: Active until then); the record is kept',
+        summary: 'End an employment on a last day (today, past or ahead: Active until then); the record is kept (App Admin)',
         body: terminateInput,
         response: employee,
         versioned: true,
@@ -163,7 +185,7 @@ export const hrmsRoutes = hrms
     notFound: HRMS_MESSAGES.requestNotFound,
     list: { summary: 'Leave requests, newest first', query: leaveRequestListQuery, page: leaveRequestPage, run: listLeaveRequests },
     create: {
-      summary: 'Request leave (for oneself; an App Admin may name an employee)',
+      summary: 'Request leave (for oneself, any linked employee, no grant needed; an App Admin may name an employee)',
       body: leaveRequestInput,
       response: leaveRequest,
       errors: {
@@ -175,8 +197,8 @@ export const hrmsRoutes = hrms
       run: requestLeave,
     },
     actions: {
-      approve: decision('approved', 'Approve a pending request (App Admin or the employee’s manager)'),
-      reject: decision('rejected', 'Reject a pending request (App Admin or the employee’s manager)'),
+      approve: decision('approved', 'Approve a pending request (HR: Member or App Admin; or the employee’s manager, no grant needed); never one’s own'),
+      reject: decision('rejected', 'Reject a pending request (HR: Member or App Admin; or the employee’s manager, no grant needed); never one’s own'),
       cancel: {
         summary: 'Cancel a request (the requester while pending; an App Admin also once approved)',
         body: z.object({}).strict(),

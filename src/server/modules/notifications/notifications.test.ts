@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@/shared/audit';
-import type { NotificationCategory } from '@/shared/notifications';
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '@/shared/notifications';
 import type { Db } from '../../db/client';
 import { withTenant } from '../../db/tenant';
 import type { DeliverableEmail } from '../../mail/outbox';
@@ -209,7 +209,7 @@ describe('the API: each person their own', () => {
     const p = await addPerson(a);
     const initial = await p.client.get('/me/notification-preferences');
     expect(initial.status).toBe(200);
-    expect(initial.body.items).toHaveLength(9);
+    expect(initial.body.items).toHaveLength(NOTIFICATION_CATEGORIES.length);
     expect(initial.body.items[0]).toEqual({ category: 'leave_requests', label: expect.any(String), inApp: true, email: true, emailMode: 'immediate' });
     const saved = await setPreference(p, 'tasks', true, true, 'digest');
     expect(saved.status).toBe(200);

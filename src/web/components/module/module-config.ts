@@ -37,7 +37,8 @@ export interface ModuleLink {
   label: string;
   icon: LucideIcon;
   /** A working page. Links without one show "Soon" and are not links (no sidebar link leads to the 404 page). */
-  ready?: boolean;
+  ready?: boolean;  /** Open to a person without a grant for the product (self-service: HRMS's Employee Portal); the only links they see. */
+  selfService?: boolean;
 }
 
 export interface ModuleConfig {
@@ -83,15 +84,15 @@ const LINKS: [to: string, label: string, icon: LucideIcon, state: 'ready' | 'soo
   ['/ats/settings', 'Settings', SettingsIcon, 'soon'],
   ['/hrms', 'Dashboard', LayoutDashboardIcon, 'ready'],
   ['/hrms/employees', 'Employees', UsersIcon, 'ready'],
-  ['/hrms/onboarding', 'Onboarding', UserPlusIcon, 'soon'],
-  ['/hrms/attendance', 'Attendance', ClockIcon, 'soon'],
+  ['/hrms/onboarding', 'Onboarding', UserPlusIcon, 'ready'],
+  ['/hrms/attendance', 'Attendance', ClockIcon, 'ready'],
   ['/hrms/leaves', 'Leaves', PlaneIcon, 'ready'],
   ['/hrms/expenses', 'Expenses', ReceiptIcon, 'soon'],
   ['/hrms/invoicing', 'Invoicing', FileSpreadsheetIcon, 'soon'],
-  ['/hrms/payroll', 'Payroll', WalletIcon, 'soon'],
+  ['/hrms/payroll', 'Payroll', WalletIcon, 'ready'],
   ['/hrms/performance', 'Performance', TrophyIcon, 'soon'],
-  ['/hrms/portal', 'Employee Portal', CircleUserIcon, 'soon'],
-  ['/hrms/offboarding', 'Offboarding', UserMinusIcon, 'soon'],
+  ['/hrms/portal', 'Employee Portal', CircleUserIcon, 'ready'],
+  ['/hrms/offboarding', 'Offboarding', UserMinusIcon, 'ready'],
   ['/hrms/reports', 'Reports', ChartColumnIcon, 'soon'],
   ['/hrms/settings', 'Settings', SettingsIcon, 'ready'],
   ['/projects', 'Dashboard', LayoutDashboardIcon, 'ready'],
@@ -104,10 +105,17 @@ const LINKS: [to: string, label: string, icon: LucideIcon, state: 'ready' | 'soo
   ['/projects/settings', 'Settings', SettingsIcon, 'soon'],
 ];
 
+/** Pages a person opens without a grant for the product (issue 34). */
+const SELF_SERVICE = new Set(['/hrms/portal']);
+
 /** A module's frame: its caption and its links (those under `/type`). */
 function moduleConfig(type: keyof typeof HEADS): ModuleConfig {
   const links = LINKS.filter(([to]) => to === `/${type}` || to.startsWith(`/${type}/`));
-  return { type, ...HEADS[type], links: links.map(([to, label, icon, state]) => (state === 'ready' ? { to, label, icon, ready: true } : { to, label, icon })) };
+  return {
+    type,
+    ...HEADS[type],
+    links: links.map(([to, label, icon, state]) => ({ to, label, icon, ...(state === 'ready' ? { ready: true } : {}), ...(SELF_SERVICE.has(to) ? { selfService: true } : {}) })),
+  };
 }
 
 export const CRM_MODULE = moduleConfig('crm');

@@ -1,4 +1,5 @@
 import { ArrowLeftIcon, LogOutIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useSearchParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
@@ -25,6 +26,7 @@ import { useCurrentUser } from '@/web/lib/session';
 import { useLogout } from '@/web/lib/session';
 import { useMyProducts } from '@/web/lib/products';
 import type { ModuleConfig } from './module-config';
+import { moduleContextQuery } from './module-context';
 
 export const ACCESS_DENIED_MESSAGE = "You don't have access to this product.";
 
@@ -141,6 +143,9 @@ function ModuleNav({ module }: { module: ModuleConfig }) {
   const [params] = useSearchParams();
   const entity = params.get('entity');
   const entitySearch = entity ? `?entity=${encodeURIComponent(entity)}` : '';
+  // Only what the person may open: without a grant (the context answers 403), the self-service pages alone.
+  const context = useQuery({ ...moduleContextQuery(module.type), retry: false });
+  const links = context.isError ? module.links.filter((l) => l.selfService) : module.links;
 
   return (
     <nav aria-label={module.name} className="flex min-h-0 flex-1 flex-col">
@@ -159,7 +164,7 @@ function ModuleNav({ module }: { module: ModuleConfig }) {
         <SidebarGroup>
           <SidebarGroupLabel>{module.name}</SidebarGroupLabel>
           <SidebarMenu>
-            {module.links.map(({ to, label, icon: Icon, ready }) => (
+            {links.map(({ to, label, icon: Icon, ready }) => (
               <SidebarMenuItem key={to}>
                 {ready ? (
                   <SidebarMenuButton asChild tooltip={label}>

@@ -10,7 +10,7 @@ const hrms = moduleQueries('hrms');
 export const hrmsKeys = hrms.keys;
 
 export const employeesQuery = hrms.list<Hrms.EmployeePage>('employees', '/hrms/employees');
-export const employeeQuery = hrms.one<Hrms.Employee & { directReports: Hrms.Employee[] }>('employee', '/hrms/employees');
+export const employeeQuery = hrms.one<Hrms.Employee & { directReports: Hrms.Employee[]; personal: Hrms.PersonalContact | null }>('employee', '/hrms/employees');
 
 /** An employee's balances for a year (the server's this year when none is given). */
 export const balancesQuery = (id: string, year?: number) =>
@@ -34,10 +34,12 @@ export const leaveRequestsQuery = hrms.list<Page<Hrms.LeaveRequest>>('leave-requ
 export const dashboardQuery = hrms.forScope<Hrms.HrmsDashboard>('dashboard', '/hrms/dashboard');
 export const awayQuery = hrms.forScope<{ items: Hrms.HrmsDashboard['upcomingLeave'] }>('away', '/hrms/away');
 
-export const meQuery = queryOptions({
-  queryKey: ['hrms', 'me'],
-  queryFn: () => api.get<{ employees: { id: string; entityId: string; name: string }[] }>('/hrms/me'),
-});
+/** The signed-in user's own employee records (the Employee Portal; no grant needed). */
+export const meQuery = queryOptions({ queryKey: ['hrms', 'me'], queryFn: () => api.get<Hrms.HrmsMe>('/hrms/me') });
+/** Who on the signed-in user's team is away (the portal). */
+export const teamAwayQuery = queryOptions({ queryKey: ['hrms', 'me', 'away'], queryFn: () => api.get<{ items: Hrms.HrmsDashboard['upcomingLeave'] }>('/hrms/me/away') });
+/** The employee corrects their own contact details. */
+export const useUpdateContact = hrms.updates<Hrms.ContactInput, Hrms.MyEmployee>('/hrms/me');
 
 export const userOptionsQuery = hrms.options<{ id: string; name: string; email: string }>('user-options', '/hrms/user-options');
 

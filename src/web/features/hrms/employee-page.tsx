@@ -13,6 +13,7 @@ import { EmployeeStatusBadge, StatusBadge } from './components/status-badge';
 import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
 import { BalanceTable } from './components/balances';
+import { EmployeeChecklists } from './onboarding/employee-checklists';
 import { RecordPage } from '@/web/components/module/record-page';
 import { DetailList, TextField } from '@/web/components/module/form-fields';
 import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
@@ -93,6 +94,7 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
                   </ul>
                 )}
               </SectionCard>
+              <EmployeeChecklists employeeId={e.id} />
               <SectionCard title="Leave History">
                 {history.data && history.data.items.length > 0 ? (
                   <ScrollTable label="Leave history">

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { CalendarCheckIcon, PlaneIcon, PlusIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { daysBetween, HRMS_MESSAGES, LEAVE_STATUS_LABELS, LEAVE_STATUSES, leaveRequestInput, type LeaveDays, type LeaveRequest } from '@/shared/hrms';
+import { daysBetween, HRMS_MESSAGES, LEAVE_STATUS_LABELS, LEAVE_STATUSES, leaveRequestInput, type HrmsDashboard, type LeaveDays, type LeaveRequest } from '@/shared/hrms';
 import { isIsoDate } from '@/shared/dates';
 import { Button } from '@/web/components/ui/button';
 import { Checkbox } from '@/web/components/ui/checkbox';
@@ -25,6 +25,8 @@ import { fieldErrors, FormError, SelectField, TextField, useFormState } from '@/
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { nativeSelect } from '@/web/components/module/styles';
 
+type Away = HrmsDashboard['upcomingLeave'][number];
+
 export function LeavesPage() {
   return <HrmsPage title="Leaves">{(scope) => <Leaves scope={scope} />}</HrmsPage>;
 }
@@ -39,7 +41,8 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
   const cursor = list.get('cursor');
   const requests = useQuery(leaveRequestsQuery({ entityId: scope.entityId, status, cursor, limit: 25 }));
   const away = useQuery(awayQuery(scope.entityId));
-  const canRequest = mine !== undefined && scope.can('member', mine.entityId);
+  // Every linked employee requests their own leave (self-service, issue 34).
+  const canRequest = mine !== undefined;
 
   return (
     <>
@@ -57,23 +60,7 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
       />
       {mine ? <BalanceCards employeeId={mine.id} /> : null}
       <SectionCard title="Who Is Away" description="Approved leave in the next 14 days, today included">
-        {away.data && away.data.items.length > 0 ? (
-          <ul className="grid gap-2 text-sm">
-            {away.data.items.map((a) => (
-              <li key={`${a.employeeId}-${a.startDate}`} className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium">{a.employeeName}</span>
-                <span className="text-muted-foreground">
-                  {a.leaveTypeName} · {formatRange(a.startDate, a.endDate)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarCheckIcon className="size-4" aria-hidden />
-            {away.isPending ? 'Loading...' : 'Nobody is away in the next 14 days.'}
-          </p>
-        )}
+        <AwayList away={away} empty="Nobody is away in the next 14 days." />
       </SectionCard>
       <SectionCard
         title="Leave Requests"
@@ -99,25 +86,7 @@ function Leaves({ scope }: { scope: ModuleScopeState }) {
           </p>
         ) : requests.data && requests.data.items.length > 0 ? (
           <>
-            <ScrollTable label="Leave requests">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Employee</TableHead>
-                  <TableHead>Type</TableHead>
-                  <TableHead>Dates</TableHead>
-                  <TableHead className="text-right">Days</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {requests.data.items.map((r) => (
-                  <RequestRow key={r.id} request={r} />
-                ))}
-              </TableBody>
-            </ScrollTable>
+            <RequestTable label="Leave requests" items={requests.data.items} />
             {requests.data.nextCursor || cursor ? (
               <div className="flex justify-end gap-2 pt-3">
                 <Button variant="outline" size="sm" disabled={!cursor} onClick={() => list.set({ cursor: undefined })}>
@@ -325,4 +294,58 @@ function DayCount({ range, days, start, end }: { range: boolean; days: ReturnTyp
   );
 }
 
-const RequestLeaveDialog = formDialog(RequestLeaveForm, 'md');
+export const RequestLeaveDialog = formDialog(RequestLeaveForm, 'md');
+
+/** Who is away (approved leave), or `empty` in words. */
+export function AwayList({ away, empty }: { away: UseQueryResult<{ items: Away[] }>; empty: string }) {
+  if (away.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {away.error.message}
+      </p>
+    );
+  if (!away.data || away.data.items.length === 0)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <CalendarCheckIcon className="size-4" aria-hidden />
+        {away.isPending ? 'Loading...' : empty}
+      </p>
+    );
+  return (
+    <ul className="grid gap-2 text-sm">
+      {away.data.items.map((a) => (
+        <li key={`${a.employeeId}-${a.startDate}`} className="flex flex-wrap justify-between gap-2">
+          <span className="font-medium">{a.employeeName}</span>
+          <span className="text-muted-foreground">
+            {a.leaveTypeName} · {formatRange(a.startDate, a.endDate)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Leave requests with their actions (approve, reject, cancel), as the caller may take them. */
+export function RequestTable({ label, items }: { label: string; items: LeaveRequest[] }) {
+  return (
+    <ScrollTable label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Employee</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Dates</TableHead>
+          <TableHead className="text-right">Days</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((r) => (
+          <RequestRow key={r.id} request={r} />
+        ))}
+      </TableBody>
+    </ScrollTable>
+  );
+}

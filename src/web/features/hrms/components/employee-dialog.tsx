@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES, HRMS_MESSAGES, employeeCreateInput, employeeUpdateInput, type Employee } from '@/shared/hrms';
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
+import { Button } from '@/web/components/ui/button';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
 import { EntityField, formErrors, formMessage, Options, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 
@@ -104,15 +105,37 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
           ))}
       </SelectField>
       {isAdmin ? (
-        <SelectField id={`${id}-user`} label="User Account" value={values.userId} onChange={set('userId')} error={errors.userId}>
-          <option value="">Not linked</option>
-          {(users.data?.items ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name} ({u.email})
-            </option>
-          ))}
-        </SelectField>
+        <>
+          <SelectField id={`${id}-user`} label="User Account" value={values.userId} onChange={set('userId')} error={errors.userId}>
+            <option value="">Not linked</option>
+            {(users.data?.items ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name} ({u.email})
+              </option>
+            ))}
+          </SelectField>
+          <LinkOffer users={users.data?.items ?? []} workEmail={values.workEmail} linked={values.userId} onLink={set('userId')} />
+        </>
       ) : null}
     </DialogForm>
+  );
+}
+
+/**
+ * The company user whose email is the work email, offered for linking (issue 34): linked, the
+ * employee opens the Employee Portal without an HRMS grant. Nothing when it is linked already.
+ */
+function LinkOffer({ users, workEmail, linked, onLink }: { users: { id: string; name: string; email: string }[]; workEmail: string; linked: string; onLink: (id: string) => void }) {
+  const match = users.find((u) => u.email.toLowerCase() === workEmail.trim().toLowerCase());
+  if (!match || match.id === linked) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <span>
+        {match.name} has a user account with this work email.
+      </span>
+      <Button type="button" variant="outline" size="sm" onClick={() => onLink(match.id)}>
+        Link {match.name}
+      </Button>
+    </p>
   );
 }

@@ -1,0 +1,660 @@
+import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  ATTENDANCE_MESSAGES,
+  hoursText,
+  weekStartOf,
+  type attendanceSettingsInput,
+  type AttendanceSettings,
+  type AttendanceToday,
+  type AttendanceWeek,
+  type clockInInput,
+  type clockOutInput,
+  type TimeEntry,
+  type Timesheet,
+  type timesheetFilters,
+  type timesheetListQuery,
+  type TimesheetStatus,
+} from '@/shared/attendance';
+import type { SessionUser } from '@/shared/auth';
+import { HRMS_MESSAGES } from '@/shared/hrms';
+import { MODULE_MESSAGES } from '@/shared/modules';
+import type { AuditContext } from '../../audit/record-event';
+import type { Db } from '../../db/client';
+import { hrmsAttendanceSettings, hrmsEmployees, hrmsLeaveRequests, hrmsTimeEntries, hrmsTimesheets } from '../../db/schema';
+import type { Tx } from '../../db/tenant';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { sortedPage, toSortedPage } from '../../platform/list';
+import { productAdmins, type ModuleScope } from '../../platform/scope';
+import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
+import { addDays, today } from './dates';
+import { employedOn } from './employees';
+import { entityHolidays } from './holidays';
+import { hrms, uniqueOr409 } from './module';
+
+/*
+ * Attendance (issue 34). An employee clocks in and out for themselves (hrms.selfScope: no grant
+ * needed); each entry belongs to the timesheet of the UTC week it was clocked in in, which keeps
+ * the week's worked minutes as entries are clocked out. Rules, in one place:
+ *
+ * - reading a week or a timesheet: HR staff of its entity (Viewer and up), the employee, their manager;
+ * - approving or returning: HR staff (Member and up) of the entity or the employee's manager, and
+ *   never the employee themselves, whatever their role (a super admin included);
+ * - a submitted or approved week takes no more entries; a returned one does, and is submitted again.
+ *
+ * Locks, always in this order: the employee row (clock in), then the timesheet row (clock out,
+ * submit, decide), then an entry. A second clock-in waits for the first, then finds it open; the
+ * database's one-open-entry index is the second wall.
+ */
+
+const DEFAULT_WEEKLY_MINUTES = 40 * 60;
+const DEFAULT_LATE_AFTER = 10 * 60;
+const ATTENDANCE_PAGE = '/hrms/attendance';
+const TODAY_LIST = 50;
+
+const e = alias(hrmsEmployees, 'e');
+const m = alias(hrmsEmployees, 'm');
+const ts = alias(hrmsTimesheets, 'ts');
+const x = alias(hrmsTimeEntries, 'x');
+const employeeName = sql<string>`${e.firstName} || ' ' || ${e.lastName}`;
+const inList = (column: SQL | AnyPgColumn, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`;
+
+/** Minutes between clocking in and out (now, while open), less the break; never below zero. */
+const minutesWorked = (clockIn: string, clockOut: string | null, breakMinutes: number, now = Date.now()) =>
+  Math.max(0, Math.floor(((clockOut ? Date.parse(clockOut) : now) - Date.parse(clockIn)) / 60_000) - breakMinutes);
+
+/** The entity's weekly hours in minutes: what the week is measured against for overtime. */
+const weeklyMinutesOf = (entityId: AnyPgColumn) =>
+  sql<number>`coalesce((select round(s.weekly_hours * 60)::int from hrms_attendance_settings s where s.entity_id = ${entityId}), ${DEFAULT_WEEKLY_MINUTES})`.mapWith(Number);
+
+const overtime = (worked: number, expected: number) => Math.max(0, worked - expected);
+
+async function weeklyMinutesAt(tx: Tx, entityId: string) {
+  const s = hrmsAttendanceSettings;
+  const [row] = await tx
+    .select({
+      minutes: sql<number>`round(${s.weeklyHours} * 60)::int`.mapWith(Number),
+    })
+    .from(s)
+    .where(eq(s.entityId, entityId));
+  return row?.minutes ?? DEFAULT_WEEKLY_MINUTES;
+}
+
+// ----- who may do what --------------------------------------------------------------------------
+
+type Subject = {
+  entityId: string;
+  employeeId: string;
+  employeeUserId: string | null;
+};
+
+const isOwn = (scope: ModuleScope, s: Subject) => scope.self.employeeIds.includes(s.employeeId) || (s.employeeUserId !== null && s.employeeUserId === scope.userId);
+const isReport = (scope: ModuleScope, s: Subject) => scope.self.reportIds.includes(s.employeeId);
+const mayRead = (scope: ModuleScope, s: Subject) => scope.has(s.entityId, 'viewer') || isOwn(scope, s) || isReport(scope, s);
+const mayDecide = (scope: ModuleScope, s: Subject) => !isOwn(scope, s) && (scope.has(s.entityId, 'member') || isReport(scope, s));
+
+/**
+ * The rows a list or a count may show: every employee of the entities where the caller is HR
+ * staff, elsewhere their own records (`withOwn`) and their reports'.
+ */
+function visibleEmployees(scope: ModuleScope, employeeId: AnyPgColumn, withOwn: boolean): SQL {
+  const staff = scope.entityIds.filter((id) => scope.staffAt(id));
+  const people = [...(withOwn ? scope.self.employeeIds : []), ...scope.self.reportIds];
+  return or(sql`${e.entityId} = any(${uuidArray(staff)})`, inList(employeeId, people))!;
+}
+
+// ----- time entries ----------------------------------------------------------------------------
+
+const entryFields = {
+  id: x.id,
+  entityId: x.entityId,
+  employeeId: x.employeeId,
+  timesheetId: x.timesheetId,
+  clockIn: isoText(x.clockIn),
+  clockOut: isoTextOrNull(x.clockOut),
+  breakMinutes: x.breakMinutes,
+  note: x.note,
+};
+type EntryRow = {
+  id: string;
+  entityId: string;
+  employeeId: string;
+  clockIn: string;
+  clockOut: string | null;
+  breakMinutes: number;
+  note: string;
+};
+
+const toEntry = (row: EntryRow): TimeEntry => ({
+  id: row.id,
+  entityId: row.entityId,
+  employeeId: row.employeeId,
+  clockIn: row.clockIn,
+  clockOut: row.clockOut,
+  breakMinutes: row.breakMinutes,
+  workedMinutes: minutesWorked(row.clockIn, row.clockOut, row.breakMinutes),
+  note: row.note,
+});
+
+const entryAudit = (name: string, entry: TimeEntry) => ({
+  type: 'time_entry' as const,
+  id: entry.id,
+  label: `${name}: ${entry.clockIn.slice(0, 16).replace('T', ' ')} UTC`,
+});
+
+/** The caller's own current employee record, locked: 404 when they cannot see it, 403 when it is someone else's. */
+async function lockOwnEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
+  const [row] = await tx
+    .select({
+      id: hrmsEmployees.id,
+      entityId: hrmsEmployees.entityId,
+      userId: hrmsEmployees.userId,
+      name: sql<string>`${hrmsEmployees.firstName} || ' ' || ${hrmsEmployees.lastName}`,
+    })
+    .from(hrmsEmployees)
+    .where(eq(hrmsEmployees.id, employeeId))
+    .for('update');
+  if (!row) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  const subject = {
+    entityId: row.entityId,
+    employeeId: row.id,
+    employeeUserId: row.userId,
+  };
+  if (!mayRead(scope, subject)) throw notFound(HRMS_MESSAGES.employeeNotFound);
+  // Own *current* record: self.employeeIds leaves out a record past its last day.
+  if (!scope.self.employeeIds.includes(row.id)) throw forbidden(ATTENDANCE_MESSAGES.onlyOwnClock);
+  return row;
+}
+
+/** The employee's timesheet of the week, made (draft) on its first entry, and locked. */
+async function lockWeek(tx: Tx, scope: ModuleScope, employee: { id: string; entityId: string }, weekStart: string) {
+  await tx
+    .insert(hrmsTimesheets)
+    .values({
+      companyId: scope.companyId,
+      entityId: employee.entityId,
+      employeeId: employee.id,
+      weekStart,
+    })
+    .onConflictDoNothing({
+      target: [hrmsTimesheets.employeeId, hrmsTimesheets.weekStart],
+    });
+  const [sheet] = await tx
+    .select({ id: hrmsTimesheets.id, status: hrmsTimesheets.status })
+    .from(hrmsTimesheets)
+    .where(and(eq(hrmsTimesheets.employeeId, employee.id), eq(hrmsTimesheets.weekStart, weekStart)))
+    .for('update');
+  return sheet!;
+}
+
+const isOpenWeek = (status: string) => status === 'draft' || status === 'returned';
+
+/** Clock in now, for oneself: refused while an entry is open or when this week's timesheet is submitted or approved. */
+export function clockIn(db: Db, user: SessionUser, input: z.output<typeof clockInInput>, audit: AuditContext): Promise<TimeEntry> {
+  return uniqueOr409('hrms_time_entries_open_key', ATTENDANCE_MESSAGES.alreadyClockedIn, () =>
+    hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+      const employee = await lockOwnEmployee(tx, scope, input.employeeId);
+      const [open] = await tx
+        .select({ id: hrmsTimeEntries.id })
+        .from(hrmsTimeEntries)
+        .where(and(eq(hrmsTimeEntries.employeeId, employee.id), isNull(hrmsTimeEntries.clockOut)));
+      if (open) throw conflict(ATTENDANCE_MESSAGES.alreadyClockedIn);
+      const now = new Date();
+      const sheet = await lockWeek(tx, scope, employee, weekStartOf(now));
+      if (!isOpenWeek(sheet.status)) throw conflict(ATTENDANCE_MESSAGES.weekClosed);
+      const [row] = await tx
+        .insert(hrmsTimeEntries)
+        .values({
+          companyId: scope.companyId,
+          entityId: employee.entityId,
+          employeeId: employee.id,
+          timesheetId: sheet.id,
+          clockIn: now,
+          note: input.note,
+        })
+        .returning({ id: hrmsTimeEntries.id });
+      const entry = await readEntry(tx, row!.id);
+      await hrms.audit(tx, scope, audit, 'hrms.time_entry.clocked_in', entryAudit(employee.name, entry), undefined, { employee: employee.name, clockIn: entry.clockIn });
+      return entry;
+    }),
+  );
+}
+
+async function readEntry(tx: Tx, id: string, lock = false): Promise<TimeEntry & { timesheetId: string }> {
+  const query = tx.select(entryFields).from(x).where(eq(x.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
+  return { ...toEntry(row), timesheetId: row.timesheetId };
+}
+
+/** Clock out now, with the break taken and a note: the week's worked minutes grow by the entry's. */
+export function clockOut(db: Db, user: SessionUser, id: string, input: z.output<typeof clockOutInput>, audit: AuditContext): Promise<TimeEntry> {
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const seen = await readEntry(tx, id);
+    const employee = await lockOwnEmployee(tx, scope, seen.employeeId);
+    const entry = await readEntry(tx, id, true);
+    if (entry.clockOut !== null) throw conflict(ATTENDANCE_MESSAGES.alreadyClockedOut);
+    const now = new Date();
+    if (input.breakMinutes > minutesWorked(entry.clockIn, now.toISOString(), 0)) throw badRequest(ATTENDANCE_MESSAGES.breakTooLong);
+    await hrms.save(tx, hrmsTimeEntries, id, {
+      clockOut: now,
+      breakMinutes: input.breakMinutes,
+      note: input.note,
+    });
+    const after = await readEntry(tx, id);
+    await tx
+      .update(hrmsTimesheets)
+      .set({
+        workedMinutes: sql`${hrmsTimesheets.workedMinutes} + ${after.workedMinutes}`,
+        updatedAt: now,
+      })
+      .where(eq(hrmsTimesheets.id, entry.timesheetId));
+    await hrms.audit(
+      tx,
+      scope,
+      audit,
+      'hrms.time_entry.clocked_out',
+      entryAudit(employee.name, after),
+      { clockOut: null },
+      {
+        clockOut: after.clockOut,
+        breakMinutes: after.breakMinutes,
+        workedMinutes: after.workedMinutes,
+      },
+    );
+    return after;
+  });
+}
+
+// ----- timesheets ------------------------------------------------------------------------------
+
+const timesheetFields = {
+  id: ts.id,
+  entityId: ts.entityId,
+  employeeId: ts.employeeId,
+  employeeName,
+  workEmail: e.workEmail,
+  employeeUserId: e.userId,
+  weekStart: ts.weekStart,
+  status: sql<TimesheetStatus>`${ts.status}`,
+  workedMinutes: ts.workedMinutes,
+  expectedMinutes: weeklyMinutesOf(ts.entityId),
+  comment: ts.comment,
+  submittedAt: isoTextOrNull(ts.submittedAt),
+  decidedAt: isoTextOrNull(ts.decidedAt),
+  version: ts.version,
+};
+
+function selectTimesheets<X extends Record<string, SQL>>(tx: Tx, extra: X = {} as X) {
+  return tx
+    .select({ ...timesheetFields, ...extra })
+    .from(ts)
+    .innerJoin(e, eq(e.id, ts.employeeId));
+}
+type TimesheetRow = Awaited<ReturnType<typeof selectTimesheets>>[number];
+
+const toTimesheet =
+  (scope: ModuleScope) =>
+  (row: TimesheetRow): Timesheet => ({
+    id: row.id,
+    entityId: row.entityId,
+    employeeId: row.employeeId,
+    employeeName: row.employeeName,
+    workEmail: row.workEmail,
+    weekStart: row.weekStart,
+    status: row.status,
+    workedMinutes: row.workedMinutes,
+    expectedMinutes: row.expectedMinutes,
+    overtimeMinutes: overtime(row.workedMinutes, row.expectedMinutes),
+    comment: row.comment,
+    submittedAt: row.submittedAt,
+    decidedAt: row.decidedAt,
+    canSubmit: isOpenWeek(row.status) && scope.self.employeeIds.includes(row.employeeId),
+    canDecide: row.status === 'submitted' && mayDecide(scope, row),
+    version: row.version,
+  });
+
+/** A timesheet the caller may read, optionally locked: 404 otherwise (another entity's or company's, or not theirs to see). */
+async function readTimesheet(tx: Tx, scope: ModuleScope, id: string, lock = false) {
+  const query = selectTimesheets(tx).where(eq(ts.id, id));
+  const [row] = lock ? await query.for('update', { of: ts }) : await query;
+  if (!row || !mayRead(scope, row)) throw notFound(ATTENDANCE_MESSAGES.timesheetNotFound);
+  return row;
+}
+
+/**
+ * One page of timesheets, newest week first: all of the entities where the caller is HR staff,
+ * elsewhere their own and their reports'. The export reads the same pages.
+ */
+async function timesheetPageOf(tx: Tx, scope: ModuleScope, query: z.output<typeof timesheetFilters> & { limit: number; cursor?: string }) {
+  const page = sortedPage({ columns: [sql`ts.week_start`], types: ['date'] }, sql`ts.id`, { limit: query.limit, cursor: query.cursor, dir: 'desc' });
+  const conditions = [eq(ts.companyId, scope.companyId), inList(ts.entityId, scope.entityIds), visibleEmployees(scope, ts.employeeId, true)];
+  if (query.status) conditions.push(eq(ts.status, query.status));
+  if (query.from) conditions.push(gte(ts.weekStart, query.from));
+  if (query.to) conditions.push(sql`${ts.weekStart} <= ${query.to}::date`);
+  if (page.where) conditions.push(page.where);
+  const rows = await selectTimesheets(tx, { cursorValues: page.cursorValues })
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  return toSortedPage(rows, query.limit, toTimesheet(scope));
+}
+
+export function listTimesheets(db: Db, user: SessionUser, query: z.output<typeof timesheetListQuery>) {
+  return hrms.selfScope(db, user, 'viewer', (tx, scope) => timesheetPageOf(tx, scope, query), query.entityId);
+}
+
+/** The CSV of a period's timesheets (HR staff: Viewer and up), hours with two decimals. */
+export function timesheetCsvPages(db: Db, user: SessionUser, filters: z.output<typeof timesheetFilters>) {
+  return hrms.csvPages(db, user, filters, timesheetPageOf, (t) => [
+    t.employeeName,
+    t.workEmail,
+    t.weekStart,
+    t.status,
+    hoursText(t.workedMinutes),
+    hoursText(t.expectedMinutes),
+    hoursText(t.overtimeMinutes),
+    t.comment,
+  ]);
+}
+
+/**
+ * One employee's week (the clock card, the timesheet's page): its entries, the open entry (of
+ * any week: one clocked in on Sunday night is still open on Monday), and its timesheet once the
+ * week has one. The minutes count the open entry up to now.
+ */
+export function attendanceWeek(db: Db, user: SessionUser, query: { employeeId: string; weekStart?: string }): Promise<AttendanceWeek> {
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const [employee] = await tx
+      .select({
+        entityId: hrmsEmployees.entityId,
+        userId: hrmsEmployees.userId,
+      })
+      .from(hrmsEmployees)
+      .where(eq(hrmsEmployees.id, query.employeeId));
+    if (
+      !employee ||
+      !mayRead(scope, {
+        entityId: employee.entityId,
+        employeeId: query.employeeId,
+        employeeUserId: employee.userId,
+      })
+    ) {
+      throw notFound(HRMS_MESSAGES.employeeNotFound);
+    }
+    const weekStart = query.weekStart ?? weekStartOf(new Date());
+    const from = new Date(`${weekStart}T00:00:00Z`);
+    const to = new Date(`${addDays(weekStart, 7)}T00:00:00Z`);
+    const [sheet] = await selectTimesheets(tx).where(and(eq(ts.employeeId, query.employeeId), eq(ts.weekStart, weekStart)));
+    const entries = (
+      await tx
+        .select(entryFields)
+        .from(x)
+        .where(and(eq(x.employeeId, query.employeeId), gte(x.clockIn, from), lt(x.clockIn, to)))
+        .orderBy(x.clockIn)
+    ).map(toEntry);
+    const [open] = await tx
+      .select(entryFields)
+      .from(x)
+      .where(and(eq(x.employeeId, query.employeeId), isNull(x.clockOut)));
+    const expected = await weeklyMinutesAt(tx, employee.entityId);
+    const worked = entries.reduce((sum, entry) => sum + entry.workedMinutes, 0);
+    return {
+      employeeId: query.employeeId,
+      weekStart,
+      workedMinutes: worked,
+      expectedMinutes: expected,
+      overtimeMinutes: overtime(worked, expected),
+      openEntry: open ? toEntry(open) : null,
+      entries,
+      timesheet: sheet ? toTimesheet(scope)(sheet) : null,
+    };
+  });
+}
+
+const weekLabel = (t: { employeeName: string; weekStart: string }) => `${t.employeeName}: week of ${t.weekStart}`;
+const timesheetAudit = (t: TimesheetRow) => ({
+  type: 'timesheet' as const,
+  id: t.id,
+  label: weekLabel(t),
+});
+const timesheetFacts = (t: TimesheetRow) => ({
+  status: t.status,
+  workedMinutes: t.workedMinutes,
+  comment: t.comment || null,
+});
+
+/** Submit one's own week: nothing open, something worked. The manager and the entity's HRMS App Admins hear of it. */
+export function submitTimesheet(db: Db, user: SessionUser, id: string, audit: AuditContext): Promise<Timesheet> {
+  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+    const before = await readTimesheet(tx, scope, id, true);
+    if (!scope.self.employeeIds.includes(before.employeeId)) throw forbidden(ATTENDANCE_MESSAGES.onlyOwnSubmit);
+    if (!isOpenWeek(before.status)) throw conflict(ATTENDANCE_MESSAGES.notSubmittable);
+    const entries = await tx
+      .select({ open: sql<boolean>`${hrmsTimeEntries.clockOut} is null` })
+      .from(hrmsTimeEntries)
+      .where(eq(hrmsTimeEntries.timesheetId, id));
+    if (entries.some((entry) => entry.open)) throw conflict(ATTENDANCE_MESSAGES.clockOutFirst);
+    if (entries.length === 0) throw badRequest(ATTENDANCE_MESSAGES.nothingToSubmit);
+    // A new submission asks for a new decision: the last one's comment and date go.
+    await hrms.save(tx, hrmsTimesheets, id, {
+      status: 'submitted',
+      submittedAt: sql`now()`,
+      comment: '',
+      decidedBy: null,
+      decidedAt: null,
+    });
+    const after = await readTimesheet(tx, scope, id);
+    await hrms.audit(tx, scope, audit, 'hrms.timesheet.submitted', timesheetAudit(after), timesheetFacts(before), timesheetFacts(after));
+    const [manager] = await tx.select({ userId: m.userId }).from(e).innerJoin(m, eq(m.id, e.managerId)).where(eq(e.id, after.employeeId));
+    const admins = await productAdmins(tx, scope.companyId, 'hrms', after.entityId);
+    await hrms.notify(tx, scope, {
+      recipients: [...(manager?.userId ? [manager.userId] : []), ...admins],
+      category: 'timesheets',
+      title: `${after.employeeName} submitted the timesheet for the week of ${after.weekStart} (${hoursText(after.workedMinutes)} hours)`,
+      url: ATTENDANCE_PAGE,
+      entityId: after.entityId,
+      record: { type: 'hrms_timesheet', id },
+    });
+    return toTimesheet(scope)(after);
+  });
+}
+
+/**
+ * Approve or return a submitted timesheet: HR staff (Member and up) of its entity or the employee's
+ * manager, never the employee. The row is locked, so of two deciders the second finds it decided (409).
+ */
+export function decideTimesheet(db: Db, user: SessionUser, id: string, verdict: 'approved' | 'returned', comment: string, audit: AuditContext): Promise<Timesheet> {
+  return hrms.selfScope(db, user, 'member', async (tx, scope) => {
+    const before = await readTimesheet(tx, scope, id, true);
+    if (isOwn(scope, before)) throw forbidden(ATTENDANCE_MESSAGES.ownTimesheet);
+    if (!mayDecide(scope, before)) throw forbidden(ATTENDANCE_MESSAGES.cannotDecideTimesheet);
+    if (before.status !== 'submitted') throw conflict(ATTENDANCE_MESSAGES.notSubmitted);
+    await hrms.save(tx, hrmsTimesheets, id, {
+      status: verdict,
+      comment,
+      decidedBy: scope.userId,
+      decidedAt: sql`now()`,
+    });
+    const after = await readTimesheet(tx, scope, id);
+    await hrms.audit(
+      tx,
+      scope,
+      audit,
+      verdict === 'approved' ? 'hrms.timesheet.approved' : 'hrms.timesheet.returned',
+      timesheetAudit(after),
+      timesheetFacts(before),
+      timesheetFacts(after),
+    );
+    if (after.employeeUserId) {
+      await hrms.notify(tx, scope, {
+        recipients: [after.employeeUserId],
+        category: 'timesheets',
+        title: `Your timesheet for the week of ${after.weekStart} was ${verdict}${comment ? `: ${comment}` : ''}`,
+        url: '/hrms/portal',
+        entityId: after.entityId,
+        record: { type: 'hrms_timesheet', id },
+      });
+    }
+    return toTimesheet(scope)(after);
+  });
+}
+
+// ----- today -----------------------------------------------------------------------------------
+
+/**
+ * Who is in, late and missing today (UTC), for HR staff (every employee of their entities) and
+ * managers (their reports); 403 for anyone else. Late: the first clock-in today came after the
+ * entity's "late after" time. Missing: employed today, no entry today although that time has
+ * passed, on a working day (not a weekend nor a holiday of the entity), not on approved leave.
+ * Counts are complete; each list holds its first 50 (count(*) over the whole result).
+ */
+export function attendanceToday(db: Db, user: SessionUser, entityId?: string): Promise<AttendanceToday> {
+  return hrms.selfScope(
+    db,
+    user,
+    'viewer',
+    async (tx, scope) => {
+      if (!scope.entityIds.some((id) => scope.staffAt(id)) && scope.self.reportIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
+      const day = today();
+      const dayStart = new Date(`${day}T00:00:00Z`);
+      const dayEnd = new Date(`${addDays(day, 1)}T00:00:00Z`);
+      const who = visibleEmployees(scope, e.id, false);
+      const total = sql<number>`count(*) over ()`.mapWith(Number);
+      const s = hrmsAttendanceSettings;
+      const lateAfter = sql`${dayStart}::timestamptz + coalesce(${s.lateAfterMinutes}, ${DEFAULT_LATE_AFTER}) * interval '1 minute'`;
+
+      const inNow = await tx
+        .select({
+          employeeId: e.id,
+          employeeName,
+          entityId: e.entityId,
+          since: isoText(x.clockIn),
+          total,
+        })
+        .from(x)
+        .innerJoin(e, eq(e.id, x.employeeId))
+        .where(and(isNull(x.clockOut), who))
+        .orderBy(x.clockIn, e.id)
+        .limit(TODAY_LIST);
+
+      const firstClockIn = sql`min(${x.clockIn})`;
+      const late = await tx
+        .select({
+          employeeId: e.id,
+          employeeName,
+          entityId: e.entityId,
+          firstClockIn: sql<string>`to_json(${firstClockIn}) #>> '{}'`,
+          total,
+        })
+        .from(x)
+        .innerJoin(e, eq(e.id, x.employeeId))
+        .leftJoin(s, eq(s.entityId, e.entityId))
+        .where(and(gte(x.clockIn, dayStart), lt(x.clockIn, dayEnd), who))
+        .groupBy(e.id, e.firstName, e.lastName, e.entityId, s.lateAfterMinutes)
+        .having(sql`${firstClockIn} > ${lateAfter}`)
+        .orderBy(firstClockIn, e.id)
+        .limit(TODAY_LIST);
+
+      const weekend = [0, 6].includes(dayStart.getUTCDay());
+      const holidayEntities: string[] = [];
+      for (const id of scope.entityIds) if ((await entityHolidays(tx, id, day, day)).has(day)) holidayEntities.push(id);
+      const missing = weekend
+        ? []
+        : await tx
+            .select({
+              employeeId: e.id,
+              employeeName,
+              entityId: e.entityId,
+              total,
+            })
+            .from(e)
+            .leftJoin(s, eq(s.entityId, e.entityId))
+            .where(
+              and(
+                who,
+                employedOn(day),
+                sql`now() > ${lateAfter}`,
+                sql`${e.entityId} <> all(${uuidArray(holidayEntities)})`,
+                sql`not exists (select 1 from ${hrmsTimeEntries} t where t.employee_id = ${e.id} and t.clock_in >= ${dayStart} and t.clock_in < ${dayEnd})`,
+                sql`not exists (select 1 from ${hrmsLeaveRequests} l where l.employee_id = ${e.id} and l.status = 'approved' and l.start_date <= ${day}::date and l.end_date >= ${day}::date)`,
+              ),
+            )
+            .orderBy(e.lastName, e.firstName, e.id)
+            .limit(TODAY_LIST);
+
+      const people = <T extends { total: number }>(rows: T[]) => rows.map(({ total: _total, ...rest }) => rest);
+      return {
+        date: day,
+        counts: {
+          in: inNow[0]?.total ?? 0,
+          late: late[0]?.total ?? 0,
+          missing: missing[0]?.total ?? 0,
+        },
+        in: people(inNow),
+        late: people(late),
+        missing: people(missing),
+      };
+    },
+    entityId,
+  );
+}
+
+// ----- settings --------------------------------------------------------------------------------
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const settingsFields = {
+  id: hrmsAttendanceSettings.id,
+  entityId: hrmsAttendanceSettings.entityId,
+  weeklyHours: sql<string>`${hrmsAttendanceSettings.weeklyHours}::text`,
+  lateAfterMinutes: hrmsAttendanceSettings.lateAfterMinutes,
+  version: hrmsAttendanceSettings.version,
+};
+const toSettings = ({ lateAfterMinutes, ...rest }: { id: string; entityId: string; weeklyHours: string; lateAfterMinutes: number; version: number }): AttendanceSettings => ({
+  ...rest,
+  lateAfter: hhmm(lateAfterMinutes),
+});
+
+/** An entity's attendance settings (made with the defaults, 40 hours and 10:00, on the first read). */
+export function getAttendanceSettings(db: Db, user: SessionUser, entityId: string): Promise<AttendanceSettings> {
+  return hrms.scope(
+    db,
+    user,
+    'viewer',
+    async (tx, scope) => {
+      await tx.insert(hrmsAttendanceSettings).values({ companyId: scope.companyId, entityId }).onConflictDoNothing({ target: hrmsAttendanceSettings.entityId });
+      const [row] = await tx.select(settingsFields).from(hrmsAttendanceSettings).where(eq(hrmsAttendanceSettings.entityId, entityId));
+      return toSettings(row!);
+    },
+    entityId,
+  );
+}
+
+export function updateAttendanceSettings(db: Db, user: SessionUser, id: string, input: z.output<typeof attendanceSettingsInput>, audit: AuditContext): Promise<AttendanceSettings> {
+  return hrms.scope(db, user, 'app_admin', async (tx, scope) => {
+    await hrms.lock(tx, hrmsAttendanceSettings, id, input.version, ATTENDANCE_MESSAGES.settingsNotFound);
+    const [before] = await tx.select(settingsFields).from(hrmsAttendanceSettings).where(eq(hrmsAttendanceSettings.id, id));
+    const [hours, minutes] = input.lateAfter.split(':').map(Number) as [number, number];
+    await hrms.save(tx, hrmsAttendanceSettings, id, {
+      weeklyHours: input.weeklyHours,
+      lateAfterMinutes: hours * 60 + minutes,
+    });
+    const [after] = await tx.select(settingsFields).from(hrmsAttendanceSettings).where(eq(hrmsAttendanceSettings.id, id));
+    const facts = (s: AttendanceSettings) => ({
+      weeklyHours: s.weeklyHours,
+      lateAfter: s.lateAfter,
+    });
+    const saved = toSettings(after!);
+    await hrms.audit(
+      tx,
+      scope,
+      audit,
+      'hrms.attendance_settings.updated',
+      { type: 'attendance_settings', id, label: 'Attendance settings' },
+      facts(toSettings(before!)),
+      facts(saved),
+    );
+    return saved;
+  });
+}

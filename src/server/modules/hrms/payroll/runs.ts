@@ -1,0 +1,442 @@
+import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { SessionUser } from '@/shared/auth';
+import {
+  formatMoney,
+  PAY_RUN_MESSAGES,
+  PERIODS_PER_YEAR,
+  type PayrollPreviewInput,
+  type PayRun,
+  type PayRunCreateInput,
+  type PayRunLine,
+  type PayRunSummary,
+  type PayslipSummary,
+} from '@/shared/payroll';
+import type { AuditContext } from '../../../audit/record-event';
+import type { Db } from '../../../db/client';
+import { hrmsEmployees, hrmsPayRecords, hrmsPayRunLines, hrmsPayRuns, hrmsPaySchedules } from '../../../db/schema';
+import type { Tx } from '../../../db/tenant';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import type { ModuleScope } from '../../../platform/scope';
+import { hrms, uniqueOr409 } from '../module';
+import { recordPayrollEvent } from './audit';
+import { calculate } from './engine';
+import { amount, fromMinor, money, sum, toMinor, ZERO, type Money } from './money';
+import { daysInclusive, periodsOfYear, taxYearCovered } from './periods';
+import { findSchedule, payRecordOf, payRecordRows, requireSettings } from './setup';
+
+/*
+ * Pay runs: a schedule's period calculated for every employee paid on it, with the payroll engine
+ * (engine.ts `calculate`, the same as the preview), kept as a draft until approved.
+ *
+ * Gross for a period: a salary is the annual salary ÷ the schedule's periods a year; hourly pay is
+ * the rate × hours a week × 52 ÷ the periods a year. When the pay record's start or end date (or
+ * the employee's last day) cuts the period, that is pro-rated by calendar days: × days paid ÷ days
+ * of the period, rounded to the nearest cent (half a cent up). An off-cycle run pays what the
+ * administrator enters, taxed in the same period as the regular run (its year to date included).
+ *
+ * Year to date: the employee's lines in the entity's approved and paid runs of the tax year paid on
+ * or before this run's pay date (never drafts, never the run itself).
+ */
+
+const ADMIN = 'app_admin' as const;
+type RunRow = typeof hrmsPayRuns.$inferSelect;
+type Item = { code: string; minor: string; employer: boolean; label?: string };
+interface Calculated {
+  employeeId: string;
+  employeeName: string;
+  grossMinor: bigint;
+  netMinor: bigint;
+  grossRule: string;
+  items: Item[];
+  ytd: Record<string, string>;
+}
+type RunFacts = Pick<RunRow, 'entityId' | 'scheduleId' | 'kind' | 'taxYear' | 'period' | 'periodStart' | 'periodEnd' | 'payDate' | 'offCycleGross'> & { id?: string };
+
+/** Income tax lines: summed into the UK's "tax paid to date". */
+const INCOME_TAX = 'income_tax';
+
+/** The year-to-date figures the country's rules read, before this run (decimal amounts per employee). */
+async function ytdBefore(tx: Tx, run: RunFacts, employeeIds: string[]): Promise<Map<string, { gross: Money; tax: Money }>> {
+  const totals = new Map<string, { gross: Money; tax: Money }>();
+  if (!employeeIds.length) return totals;
+  const rows = await tx
+    .select({ employeeId: hrmsPayRunLines.employeeId, grossMinor: hrmsPayRunLines.grossMinor, items: hrmsPayRunLines.items })
+    .from(hrmsPayRunLines)
+    .innerJoin(hrmsPayRuns, eq(hrmsPayRuns.id, hrmsPayRunLines.runId))
+    .where(
+      and(
+        eq(hrmsPayRuns.entityId, run.entityId),
+        eq(hrmsPayRuns.taxYear, run.taxYear),
+        inArray(hrmsPayRuns.status, ['approved', 'paid']),
+        lte(hrmsPayRuns.payDate, run.payDate),
+        run.id ? ne(hrmsPayRuns.id, run.id) : undefined,
+        inArray(hrmsPayRunLines.employeeId, employeeIds),
+      ),
+    );
+  for (const row of rows) {
+    const total = totals.get(row.employeeId) ?? { gross: ZERO, tax: ZERO };
+    const tax = row.items.filter((i) => i.code === INCOME_TAX).map((i) => money(i.minor).dividedBy(100));
+    totals.set(row.employeeId, { gross: total.gross.plus(money(row.grossMinor.toString()).dividedBy(100)), tax: total.tax.plus(sum(tax)) });
+  }
+  return totals;
+}
+
+/** The period's gross and how it was found, in words (shown on the review and the payslip). */
+function periodGross(record: ReturnType<typeof payRecordOf>, employeeEnd: string | null, run: RunFacts, periods: number): { gross: Money; rule: string } {
+  const m = (value: string) => formatMoney(value, record.currency);
+  const full =
+    record.payBasis === 'salary'
+      ? { value: money(record.annualSalary!).dividedBy(periods), rule: `${m(record.annualSalary!)} a year ÷ ${periods}` }
+      : { value: money(record.hourlyRate!).times(record.hoursPerWeek!).times(52).dividedBy(periods), rule: `${m(record.hourlyRate!)} an hour × ${record.hoursPerWeek} hours a week × 52 ÷ ${periods}` };
+  const ends = [record.endDate, employeeEnd, run.periodEnd].filter((d): d is string => d !== null).sort();
+  const from = record.startDate > run.periodStart ? record.startDate : run.periodStart;
+  const to = ends[0]!;
+  const periodDays = daysInclusive(run.periodStart, run.periodEnd);
+  const paidDays = Math.max(0, daysInclusive(from, to));
+  if (paidDays >= periodDays) return { gross: full.value.toDecimalPlaces(2), rule: full.rule };
+  return { gross: full.value.times(paidDays).dividedBy(periodDays).toDecimalPlaces(2), rule: `(${full.rule}) × ${paidDays} of ${periodDays} days` };
+}
+
+/** Every employee's gross-to-net for the run, by the engine. */
+async function calculateRun(tx: Tx, run: RunFacts): Promise<{ country: string; currency: string; lines: Calculated[] }> {
+  const settings = await requireSettings(tx, run.entityId);
+  const schedule = await findSchedule(tx, run.scheduleId);
+  if (settings.country === 'GB' && schedule.frequency === 'semimonthly') throw badRequest(PAY_RUN_MESSAGES.ukFrequency);
+  const periods = PERIODS_PER_YEAR[schedule.frequency];
+  const records = (await payRecordRows(tx, eq(hrmsPayRecords.scheduleId, run.scheduleId))).filter(({ row, employeeEnd }) =>
+    run.offCycleGross
+      ? row.employeeId in run.offCycleGross
+      : row.startDate <= run.periodEnd && (row.endDate ?? run.periodStart) >= run.periodStart && (employeeEnd ?? run.periodStart) >= run.periodStart,
+  );
+  if (run.offCycleGross && records.length !== Object.keys(run.offCycleGross).length) throw badRequest(PAY_RUN_MESSAGES.offCycleEmployee);
+  if (!records.length) throw badRequest(PAY_RUN_MESSAGES.noEmployees);
+  const before = await ytdBefore(
+    tx,
+    run,
+    records.map((r) => r.row.employeeId),
+  );
+  const lines = records.map((row): Calculated => {
+    const record = payRecordOf(row);
+    const { gross, rule } = run.offCycleGross ? { gross: money(run.offCycleGross[record.employeeId]!), rule: 'Off-cycle payment' } : periodGross(record, row.employeeEnd, run, periods);
+    const ytd = before.get(record.employeeId) ?? { gross: ZERO, tax: ZERO };
+    const input = engineInput(settings, schedule.frequency, run, gross, record, ytd);
+    const result = calculate(input);
+    const items = result.lines.map((line): Item => {
+      const employer = EMPLOYER_CODES.has(line.code) || isEmployerCustom(settings.customRules, line.code);
+      return { code: line.code, minor: toMinor(line.amount).toString(), employer, ...(line.label ? { label: line.label } : {}) };
+    });
+    const tax = sum(result.lines.filter((l) => l.code === INCOME_TAX).map((l) => money(l.amount)));
+    const grossToDate = amount(ytd.gross.plus(gross));
+    const ytdAfter: Record<string, string> =
+      settings.country === 'GB'
+        ? { gross: grossToDate, tax: amount(ytd.tax.plus(tax)) }
+        : settings.country === 'US'
+          ? { gross: grossToDate, socialSecurityWages: grossToDate, medicareWages: grossToDate }
+          : { gross: grossToDate };
+    return { employeeId: record.employeeId, employeeName: record.employeeName, grossMinor: toMinor(gross), netMinor: toMinor(result.net), grossRule: rule, items, ytd: ytdAfter };
+  });
+  return { country: settings.country, currency: settings.currency, lines };
+}
+
+/** The employer's own costs among the packs' lines (not deducted from pay). */
+const EMPLOYER_CODES = new Set(['employer_ni', 'employer_social_security', 'employer_medicare']);
+const isEmployerCustom = (rules: { components: { code: string; kind: string }[] } | null, code: string) => rules?.components.some((c) => c.code === code && c.kind === 'employer') ?? false;
+
+/** The engine's request for one employee, as the preview takes it (its schema has checked the same shapes on the pay record). */
+function engineInput(
+  settings: Awaited<ReturnType<typeof requireSettings>>,
+  frequency: PayrollPreviewInput['frequency'],
+  run: RunFacts,
+  gross: Money,
+  record: ReturnType<typeof payRecordOf>,
+  ytd: { gross: Money; tax: Money },
+): PayrollPreviewInput {
+  const base = { country: settings.country, taxYear: run.taxYear, frequency, period: run.period, gross: amount(gross), currency: settings.currency };
+  if (settings.country === 'GB') {
+    if (!record.uk) throw badRequest(PAY_RUN_MESSAGES.ukRequired);
+    return { ...base, uk: record.uk, ytd: { gross: amount(ytd.gross), tax: amount(ytd.tax) } };
+  }
+  if (settings.country === 'US') {
+    if (!record.us) throw badRequest(PAY_RUN_MESSAGES.usRequired);
+    const wages = amount(ytd.gross);
+    return { ...base, us: record.us, ytd: { gross: wages, socialSecurityWages: wages, medicareWages: wages } };
+  }
+  return { ...base, custom: settings.customRules!, ytd: { gross: amount(ytd.gross) } };
+}
+
+const totalsOf = (lines: Calculated[]) => {
+  const all = lines.flatMap((l) => l.items);
+  const total = (items: Item[]) => items.reduce((t, i) => t + BigInt(i.minor), 0n);
+  return {
+    grossMinor: lines.reduce((t, l) => t + l.grossMinor, 0n),
+    netMinor: lines.reduce((t, l) => t + l.netMinor, 0n),
+    deductionsMinor: total(all.filter((i) => !i.employer)),
+    employerCostMinor: total(all.filter((i) => i.employer)),
+    employeeCount: lines.length,
+  };
+};
+
+async function writeLines(tx: Tx, scope: ModuleScope, run: RunRow, lines: Calculated[]) {
+  await tx.delete(hrmsPayRunLines).where(eq(hrmsPayRunLines.runId, run.id));
+  await tx.insert(hrmsPayRunLines).values(lines.map((l) => ({ ...l, companyId: scope.companyId, entityId: run.entityId, runId: run.id, currency: run.currency })));
+}
+
+// ----- reading ----------------------------------------------------------------------------------
+
+const summaryOf = (row: RunRow, scheduleName: string): PayRunSummary => ({
+  id: row.id,
+  entityId: row.entityId,
+  scheduleId: row.scheduleId,
+  scheduleName,
+  kind: row.kind as PayRunSummary['kind'],
+  status: row.status as PayRunSummary['status'],
+  country: row.country,
+  currency: row.currency,
+  taxYear: row.taxYear,
+  period: row.period,
+  periodStart: row.periodStart,
+  periodEnd: row.periodEnd,
+  payDate: row.payDate,
+  totals: {
+    gross: fromMinor(row.grossMinor),
+    deductions: fromMinor(row.deductionsMinor),
+    net: fromMinor(row.netMinor),
+    employerCosts: fromMinor(row.employerCostMinor),
+    employees: row.employeeCount,
+  },
+  version: row.version,
+});
+
+const runWithSchedule = { run: hrmsPayRuns, scheduleName: hrmsPaySchedules.name };
+
+export function listRuns(db: Db, user: SessionUser, entityId: string | undefined): Promise<{ items: PayRunSummary[] }> {
+  return hrms.scope(
+    db,
+    user,
+    ADMIN,
+    async (tx, scope) => {
+      const rows = await tx
+        .select(runWithSchedule)
+        .from(hrmsPayRuns)
+        .innerJoin(hrmsPaySchedules, eq(hrmsPaySchedules.id, hrmsPayRuns.scheduleId))
+        .where(inArray(hrmsPayRuns.entityId, entityId ? [entityId] : scope.entityIds))
+        .orderBy(desc(hrmsPayRuns.payDate), desc(hrmsPayRuns.createdAt))
+        .limit(200);
+      return { items: rows.map((r) => summaryOf(r.run, r.scheduleName)) };
+    },
+    entityId,
+  );
+}
+
+async function findRun(tx: Tx, id: string) {
+  const [row] = await tx.select(runWithSchedule).from(hrmsPayRuns).innerJoin(hrmsPaySchedules, eq(hrmsPaySchedules.id, hrmsPayRuns.scheduleId)).where(eq(hrmsPayRuns.id, id));
+  if (!row) throw notFound(PAY_RUN_MESSAGES.runNotFound);
+  return row;
+}
+
+export const runLines = (tx: Tx, runId: string) => tx.select().from(hrmsPayRunLines).where(eq(hrmsPayRunLines.runId, runId)).orderBy(hrmsPayRunLines.employeeName, hrmsPayRunLines.employeeId);
+
+export type StoredLine = Awaited<ReturnType<typeof runLines>>[number];
+
+/** A stored line as the API shows it: amounts as decimal strings. */
+export const lineItems = (line: StoredLine) => line.items.map((i) => ({ code: i.code, amount: fromMinor(i.minor), employer: i.employer, ...(i.label ? { label: i.label } : {}) }));
+
+/** The run with each employee's gross-to-net, and what changed against the schedule's previous regular run. */
+export async function readRun(tx: Tx, id: string): Promise<PayRun> {
+  const { run, scheduleName } = await findRun(tx, id);
+  const [previous] = await tx
+    .select({ id: hrmsPayRuns.id })
+    .from(hrmsPayRuns)
+    .where(and(eq(hrmsPayRuns.scheduleId, run.scheduleId), eq(hrmsPayRuns.kind, 'regular'), lt(hrmsPayRuns.payDate, run.payDate)))
+    .orderBy(desc(hrmsPayRuns.payDate))
+    .limit(1);
+  const before = new Map((previous ? await runLines(tx, previous.id) : []).map((l) => [l.employeeId, l]));
+  const lines = (await runLines(tx, id)).map((line): PayRunLine => {
+    const last = before.get(line.employeeId);
+    return {
+      employeeId: line.employeeId,
+      employeeName: line.employeeName,
+      gross: fromMinor(line.grossMinor),
+      grossRule: line.grossRule,
+      lines: lineItems(line),
+      net: fromMinor(line.netMinor),
+      ytd: line.ytd,
+      change: {
+        previousGross: last ? fromMinor(last.grossMinor) : null,
+        previousNet: last ? fromMinor(last.netMinor) : null,
+        gross: fromMinor(line.grossMinor - (last?.grossMinor ?? 0n)),
+        net: fromMinor(line.netMinor - (last?.netMinor ?? 0n)),
+      },
+    };
+  });
+  return { ...summaryOf(run, scheduleName), lines, previousRunId: previous?.id ?? null };
+}
+
+export const getRun = (db: Db, user: SessionUser, id: string) => hrms.scope(db, user, ADMIN, (tx) => readRun(tx, id));
+
+// ----- writing ----------------------------------------------------------------------------------
+
+const runTarget = (run: Pick<PayRun, 'id' | 'scheduleName' | 'payDate' | 'kind'>) => ({
+  type: 'pay_run' as const,
+  id: run.id,
+  label: `${run.scheduleName}: ${run.kind === 'off_cycle' ? 'off-cycle ' : ''}pay date ${run.payDate}`,
+});
+const runFields = (run: PayRunSummary) => ({ status: run.status, taxYear: run.taxYear, period: run.period, payDate: run.payDate, gross: run.totals.gross, net: run.totals.net, employees: run.totals.employees });
+
+/** Calculates a draft run for a schedule's period (regular), or an off-cycle run paying what `items` say. */
+export function createRun(db: Db, user: SessionUser, input: PayRunCreateInput, audit: AuditContext): Promise<PayRun> {
+  return uniqueOr409('hrms_pay_runs_regular_key', PAY_RUN_MESSAGES.runTaken, () =>
+    hrms.scope(db, user, ADMIN, async (tx, scope) => {
+      const schedule = await findSchedule(tx, input.scheduleId);
+      const settings = await requireSettings(tx, schedule.entityId);
+      const notCovered = taxYearCovered(settings.country, input.taxYear);
+      if (notCovered) throw badRequest(PAY_RUN_MESSAGES.taxYearNotCovered(notCovered));
+      const periods = periodsOfYear(settings.country, input.taxYear, schedule.frequency, schedule.firstPayDate);
+      const period = periods[input.period - 1];
+      if (!period) throw badRequest(PAY_RUN_MESSAGES.periodOutOfYear(periods.length));
+      const facts: RunFacts = {
+        entityId: schedule.entityId,
+        scheduleId: schedule.id,
+        kind: input.kind,
+        taxYear: input.taxYear,
+        period: period.period,
+        periodStart: period.start,
+        periodEnd: period.end,
+        payDate: period.payDate,
+        offCycleGross: input.items ? Object.fromEntries(input.items.map((i) => [i.employeeId, i.gross])) : null,
+      };
+      const calculated = await calculateRun(tx, facts);
+      const [run] = await tx
+        .insert(hrmsPayRuns)
+        .values({ ...facts, companyId: scope.companyId, country: calculated.country, currency: calculated.currency, ...totalsOf(calculated.lines) })
+        .returning();
+      await writeLines(tx, scope, run!, calculated.lines);
+      const created = await readRun(tx, run!.id);
+      await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.calculated', runTarget(created), runFields(created));
+      return created;
+    }),
+  );
+}
+
+/** Locks a run for a change; an approved or paid run is never changed again (`refusal` says why not). */
+async function lockRun(tx: Tx, id: string, version: number, expected: RunRow['status'], refusal: string) {
+  const run = await hrms.lock(tx, hrmsPayRuns, id, version, PAY_RUN_MESSAGES.runNotFound);
+  if (run.status !== expected) throw conflict(refusal);
+  return run;
+}
+
+/** Whether a calculation gives the stored figures (jsonb keeps an item's keys in its own order: compared field by field). */
+function sameFigures(calculated: Calculated[], stored: StoredLine[]) {
+  const fingerprint = (line: { employeeId: string; grossMinor: bigint; netMinor: bigint; items: Item[] }) =>
+    JSON.stringify([line.employeeId, String(line.grossMinor), String(line.netMinor), line.items.map((i) => [i.code, i.minor, i.employer, i.label ?? null])]);
+  const storedPrints = new Set(stored.map(fingerprint));
+  return calculated.length === stored.length && calculated.every((line) => storedPrints.has(fingerprint(line)));
+}
+
+export function recalculateRun(db: Db, user: SessionUser, id: string, input: { version: number }, audit: AuditContext): Promise<PayRun> {
+  return hrms.scope(db, user, ADMIN, async (tx, scope) => {
+    const locked = await lockRun(tx, id, input.version, 'draft', PAY_RUN_MESSAGES.runLocked);
+    const before = await readRun(tx, id);
+    const calculated = await calculateRun(tx, locked);
+    const saved = await hrms.save(tx, hrmsPayRuns, id, totalsOf(calculated.lines));
+    await writeLines(tx, scope, saved, calculated.lines);
+    const after = await readRun(tx, id);
+    await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.recalculated', runTarget(after), runFields(after), runFields(before));
+    return after;
+  });
+}
+
+/**
+ * Approves a draft: its figures are then final. Refused while an earlier run of the entity's tax
+ * year is still a draft (this run's year to date would miss it), and when a pay record or an
+ * earlier approval has changed the figures since the draft was calculated (review them again).
+ */
+export function approveRun(db: Db, user: SessionUser, id: string, input: { version: number }, audit: AuditContext): Promise<PayRun> {
+  return hrms.scope(db, user, ADMIN, async (tx, scope) => {
+    const locked = await lockRun(tx, id, input.version, 'draft', PAY_RUN_MESSAGES.runLocked);
+    const [earlier] = await tx
+      .select({ payDate: hrmsPayRuns.payDate })
+      .from(hrmsPayRuns)
+      .where(and(eq(hrmsPayRuns.entityId, locked.entityId), eq(hrmsPayRuns.taxYear, locked.taxYear), eq(hrmsPayRuns.status, 'draft'), lt(hrmsPayRuns.payDate, locked.payDate)))
+      .orderBy(hrmsPayRuns.payDate)
+      .limit(1);
+    if (earlier) throw conflict(PAY_RUN_MESSAGES.earlierDraft(earlier.payDate));
+    if (!sameFigures((await calculateRun(tx, locked)).lines, await runLines(tx, id))) throw conflict(PAY_RUN_MESSAGES.staleFigures);
+    const before = await readRun(tx, id);
+    await hrms.save(tx, hrmsPayRuns, id, { status: 'approved', approvedBy: scope.userId, approvedAt: sql`now()` });
+    const after = await readRun(tx, id);
+    await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.approved', runTarget(after), runFields(after), runFields(before));
+    return after;
+  });
+}
+
+export function markRunPaid(db: Db, user: SessionUser, id: string, input: { version: number }, audit: AuditContext): Promise<PayRun> {
+  return hrms.scope(db, user, ADMIN, async (tx, scope) => {
+    await lockRun(tx, id, input.version, 'approved', PAY_RUN_MESSAGES.runNotApproved);
+    const before = await readRun(tx, id);
+    await hrms.save(tx, hrmsPayRuns, id, { status: 'paid', paidBy: scope.userId, paidAt: sql`now()` });
+    const after = await readRun(tx, id);
+    await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.paid', runTarget(after), runFields(after), runFields(before));
+    await tellPayslipsReady(tx, scope, after);
+    return after;
+  });
+}
+
+/** Where an employee finds their payslips (My Payslips). */
+const PORTAL_PAGE = '/hrms/portal';
+
+/**
+ * A paid run's payslips are the employees' to download now: each employee of the run with a linked
+ * user hears of it (the administrator marking it paid does not, the notification kit's rule). The
+ * title names no amount: it is emailed, and pay stays in the app.
+ */
+async function tellPayslipsReady(tx: Tx, scope: ModuleScope, run: PayRun) {
+  const linked = await tx
+    .select({ userId: hrmsEmployees.userId })
+    .from(hrmsEmployees)
+    .where(and(eq(hrmsEmployees.entityId, run.entityId), inArray(hrmsEmployees.id, run.lines.map((l) => l.employeeId)), isNotNull(hrmsEmployees.userId)));
+  await hrms.notify(tx, scope, {
+    recipients: linked.flatMap((r) => (r.userId ? [r.userId] : [])),
+    category: 'payslips',
+    title: `Your payslip for ${run.payDate} is ready`,
+    url: PORTAL_PAGE,
+    entityId: run.entityId,
+    record: { type: 'hrms_pay_run', id: run.id },
+  });
+}
+
+/** The schedule's pay periods of a tax year (for the "New pay run" dialog). */
+export function schedulePeriods(db: Db, user: SessionUser, scheduleId: string, taxYear: string) {
+  return hrms.scope(db, user, ADMIN, async (tx) => {
+    const schedule = await findSchedule(tx, scheduleId);
+    const settings = await requireSettings(tx, schedule.entityId);
+    const notCovered = taxYearCovered(settings.country, taxYear);
+    if (notCovered) throw badRequest(PAY_RUN_MESSAGES.taxYearNotCovered(notCovered));
+    return { taxYear, items: periodsOfYear(settings.country, taxYear, schedule.frequency, schedule.firstPayDate) };
+  });
+}
+
+/**
+ * For the employee portal: the employees' payslips (their lines in paid runs), newest first. Runs in
+ * the caller's transaction, whose scope must already have established that the caller is these
+ * employees (or runs their payroll): it filters by nothing else.
+ */
+export async function payslipsOfEmployees(tx: Tx, employeeIds: readonly string[]): Promise<PayslipSummary[]> {
+  if (employeeIds.length === 0) return [];
+  const rows = await tx
+    .select({ run: hrmsPayRuns, grossMinor: hrmsPayRunLines.grossMinor, netMinor: hrmsPayRunLines.netMinor })
+    .from(hrmsPayRunLines)
+    .innerJoin(hrmsPayRuns, eq(hrmsPayRuns.id, hrmsPayRunLines.runId))
+    .where(and(inArray(hrmsPayRunLines.employeeId, [...employeeIds]), eq(hrmsPayRuns.status, 'paid')))
+    .orderBy(desc(hrmsPayRuns.payDate), desc(hrmsPayRuns.createdAt));
+  return rows.map(({ run, grossMinor, netMinor }) => ({
+    runId: run.id,
+    payDate: run.payDate,
+    periodStart: run.periodStart,
+    periodEnd: run.periodEnd,
+    kind: run.kind as PayslipSummary['kind'],
+    currency: run.currency,
+    gross: fromMinor(grossMinor),
+    net: fromMinor(netMinor),
+  }));
+}

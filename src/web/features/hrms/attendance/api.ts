@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AttendanceToday, AttendanceWeek, ClockInInput, ClockOutInput, TimeEntry, Timesheet } from '@/shared/attendance';
+import type { Page } from '@/shared/pagination';
+import { api } from '@/web/lib/api';
+import { moduleQueries } from '@/web/lib/record-queries';
+
+/** Attendance is part of HRMS: its changes refresh every HRMS query (and the other way round). */
+const hrms = moduleQueries('hrms');
+
+export const attendanceTodayQuery = hrms.forScope<AttendanceToday>('attendance-today', '/hrms/attendance/today');
+export const timesheetsQuery = hrms.list<Page<Timesheet>>('timesheets', '/hrms/attendance/timesheets');
+
+/** One employee's week (this week unless `weekStart`): the clock card. */
+export const attendanceWeekQuery = (employeeId: string, weekStart?: string) =>
+  queryOptions({
+    queryKey: ['hrms', 'attendance-week', employeeId, weekStart ?? 'current'],
+    queryFn: () =>
+      api.get<AttendanceWeek>('/hrms/attendance/week', null, {
+        employeeId,
+        weekStart,
+      }),
+  });
+
+export const useClockIn = hrms.creates<ClockInInput, TimeEntry>('/hrms/attendance/entries');
+export const useClockOut = () =>
+  hrms.useMutation(({ id, ...input }: ClockOutInput & { id: string }) => api.post<TimeEntry>(`/hrms/attendance/entries/${id}/clock-out`, null, input));
+
+export type TimesheetAction = 'submit' | 'approve' | 'return';
+export const useTimesheetAction = () =>
+  hrms.useMutation(({ id, action, comment }: { id: string; action: TimesheetAction; comment?: string }) =>
+    api.post<Timesheet>(`/hrms/attendance/timesheets/${id}/${action}`, null, action === 'submit' ? {} : { comment: comment ?? '' }),
+  );
