@@ -258,15 +258,19 @@ describe('weekly totals, overtime and approval', () => {
     ).toBe(ATTENDANCE_MESSAGES.notSubmitted);
     const events = await t.sql<{ action: string }>('select action from audit_events where target_id = $1 order by created_at', [sheet.id]);
     expect(events.map((e) => e.action).sort()).toEqual(['hrms.timesheet.approved', 'hrms.timesheet.submitted']);
-    // The entity's HRMS App Admins hear of the submission. (The platform's notify() keeps to people
-    // who hold HRMS at the entity, so the manager and employee here, without a grant, are not told.)
+    // The entity's HRMS App Admins and the manager hear of the submission, the employee of the
+    // decision: the manager and the employee have no grant, and hear as current employees of the
+    // entity (canReadRecord, migration 0037).
     const heard = await t.sql<{ user_id: string; title: string }>("select user_id, title from notifications where category = 'timesheets' and record_id = $1", [sheet.id]);
-    expect(heard).toEqual([
-      {
-        user_id: admin.id,
-        title: 'Eddie Employee submitted the timesheet for the week of 2025-03-03 (41.50 hours)',
-      },
-    ]);
+    const submission = 'Eddie Employee submitted the timesheet for the week of 2025-03-03 (41.50 hours)';
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { user_id: admin.id, title: submission },
+        { user_id: mgr.id, title: submission },
+        { user_id: emp.id, title: 'Your timesheet for the week of 2025-03-03 was approved: Thanks' },
+      ]),
+    );
+    expect(heard).toHaveLength(3);
   });
 
   it('HR returns a week with a comment; the employee corrects and submits it again; nobody decides their own, HR included', async () => {
