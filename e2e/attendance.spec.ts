@@ -93,3 +93,36 @@ test('Attendance: who is in, a submitted week returned with a comment and then a
   expect(lines[0]).toBe('Employee,Work Email,Week Start,Status,Worked Hours,Weekly Hours,Overtime Hours,Comment');
   expect(lines.find((l) => l.startsWith('Cleo Clock,'))).toMatch(/,approved,0\.\d\d,40\.00,0\.00,Thanks$/);
 });
+
+test('Employee Portal: Clock In, then Clock Out with a break and a two-line note; the week shows them after a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  const api = page.context().request;
+  const me = (await (await api.get('/api/session')).json()) as { user: { id: string; email: string; firstName: string; lastName: string } };
+  // The super admin is an employee too: linked to a record of their own, they have the portal.
+  const record = { entityId, firstName: me.user.firstName, lastName: me.user.lastName, workEmail: me.user.email, employmentType: 'full_time', startDate: '2024-01-08', userId: me.user.id };
+  await post(api, '/api/hrms/employees', record, 201);
+
+  await page.goto('/hrms/portal');
+  // One clock on the portal: its card's buttons and status line are the page's.
+  await expect(page.getByText('Not clocked in')).toBeVisible();
+  await page.getByRole('button', { name: 'Clock In' }).click();
+  await expect(page.getByText(/^Clocked in since/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clock Out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clock Out' });
+  await dialog.getByLabel('Break (minutes)').fill('-5');
+  await dialog.getByRole('button', { name: 'Clock Out' }).click();
+  await expect(dialog).toBeVisible(); // a negative break is refused in words, nothing saved
+  await dialog.getByLabel('Break (minutes)').fill('0');
+  await dialog.getByLabel('Note (optional)').fill('Opened the shop.\nCounted the till.');
+  await dialog.getByRole('button', { name: 'Clock Out' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  const entries = page.getByRole('list', { name: "This week's entries" });
+  await expect(entries.getByText(/^Opened the shop\./)).toBeVisible();
+  expect(await entries.getByText(/^Opened the shop\./).innerText()).toBe('Opened the shop.\nCounted the till.');
+  await expect(page.getByText('Not clocked in')).toBeVisible();
+  await shoot(page, 'portal-clock');
+});

@@ -103,6 +103,26 @@ test('an employee without a grant uses the portal; their manager approves their 
   await toApprove.getByRole('button', { name: "Approve Erin Person's leave" }).click();
   await mark.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(mark.getByText('No requests are waiting for you.')).toBeVisible();
+
+  // Erin's week reaches Mark's portal too: he approves it there with a two-line comment.
+  const erinApi = erin.context().request;
+  const send = async (path: string, data: unknown, status: number) => {
+    const res = await erinApi.post(path, { headers: { origin: ORIGIN }, data });
+    expect(res.status(), await res.text()).toBe(status);
+    return res.json();
+  };
+  const entry = await send('/api/hrms/attendance/entries', { employeeId }, 201);
+  await send(`/api/hrms/attendance/entries/${entry.id}/clock-out`, { breakMinutes: 0 }, 200);
+  const week = await (await erinApi.get(`/api/hrms/attendance/week?employeeId=${employeeId}`)).json();
+  await send(`/api/hrms/attendance/timesheets/${week.timesheet.id}/submit`, {}, 200);
+  await mark.reload();
+  await mark.getByRole('table', { name: 'Timesheets to approve' }).getByRole('button', { name: "Approve Erin Person's timesheet" }).click();
+  const decide = mark.getByRole('dialog', { name: 'Approve Timesheet' });
+  await decide.getByLabel('Comment (optional)').fill('Thanks.\nSee you Monday.');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  await expect(mark.getByText('No timesheets are waiting for you.')).toBeVisible();
+  const decided = await (await erinApi.get(`/api/hrms/attendance/week?employeeId=${employeeId}`)).json();
+  expect(decided.timesheet).toMatchObject({ status: 'approved', comment: 'Thanks.\nSee you Monday.' });
   await shoot(mark, 'hrms-portal-manager');
 
   await erin.reload();

@@ -13,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { PageState } from '@/web/components/ui/page-state';
 import { leaveRequestsQuery, meQuery, teamAwayQuery, useUpdateContact } from './api';
 import { ClockCard } from './attendance/clock-card';
+import { TimesheetsToApproveCard } from './attendance/timesheets-to-approve-card';
 import { BalanceCards } from './components/balances';
 import { formatDay } from './format';
 import { AwayList, RequestLeaveDialog, RequestTable } from './leaves-page';
@@ -91,6 +92,7 @@ function PortalFor({ mine, records, onChoose }: { mine: MyEmployee; records: MyE
       <BalanceCards employeeId={mine.id} />
       <MyRequests employeeId={mine.id} />
       {mine.hasReports ? <TeamRequests /> : null}
+      {mine.hasReports ? <TimesheetsToApproveCard /> : null}
       <RequestLeaveDialog open={requesting} onOpenChange={setRequesting} entityId={mine.entityId} employeeId={mine.id} />
     </>
   );

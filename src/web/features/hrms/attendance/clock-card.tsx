@@ -96,6 +96,7 @@ export function ClockCard({ employeeId }: { employeeId: string }) {
                     {e.breakMinutes ? `, break ${durationText(e.breakMinutes)}` : ''}
                   </span>
                   <span className="tabular-nums text-muted-foreground">{durationText(e.workedMinutes)}</span>
+                  {e.note ? <span className="basis-full text-xs whitespace-pre-line text-muted-foreground">{e.note}</span> : null}
                 </li>
               ))}
             </ul>
