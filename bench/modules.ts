@@ -1,7 +1,8 @@
 /**
- * `npm run bench:modules` (the second half of `npm run bench`): the figures of the CRM, ATS and
- * Projects modules, each on its own bulk data, on PostgreSQL. The HRMS and audit figures stay in
- * run.ts (they compare PGlite too). See bench/README.md, "Module figures".
+ * `npm run bench:modules` (the second half of `npm run bench`): the figures of the CRM, ATS,
+ * Projects and HRMS workforce (portal, attendance) modules, each on its own bulk data, on
+ * PostgreSQL. The HRMS directory and audit figures stay in run.ts (they compare PGlite too). See
+ * bench/README.md, "Module figures".
  *
  * Shape of a run:
  *   1. create a PostgreSQL database, start a server on it, sign up the measured companies (big and
@@ -29,10 +30,11 @@ import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/r
 import { seed, type Exec } from './lib/seed';
 import { ats } from './modules/ats';
 import { crm } from './modules/crm';
+import { hrms } from './modules/hrms';
 import { projects } from './modules/projects';
 
 /** Every module with figures here; a new module adds its file under bench/modules/ and a line. */
-const MODULES: ModuleBench[] = [crm, ats, projects];
+const MODULES: ModuleBench[] = [crm, ats, projects, hrms];
 
 const env = process.env;
 const SETTINGS = {
@@ -103,8 +105,8 @@ async function main(results: Results) {
   await server.stop();
   server = await startServer({ name: 'pg-full', logDir: tmp, env: dbEnv() });
   const { seconds, latencyRounds, latencyConnections } = SETTINGS;
-  const measure = (request: LoadRequest, label: string) =>
-    load({ origin: server.origin, connections: latencyConnections, durationSec: seconds, warmupSec: 2, requests: [request] }).then((r) => assertClean(label, r));
+  const measure = (request: LoadRequest | LoadRequest[], label: string) =>
+    load({ origin: server.origin, connections: latencyConnections, durationSec: seconds, warmupSec: 2, requests: [request].flat() }).then((r) => assertClean(label, r));
   const note = `${latencyConnections} connections, ${latencyRounds} rounds of ${seconds} s`;
 
   for (const m of modules) {
@@ -127,7 +129,7 @@ async function main(results: Results) {
       cookie: cookieHeaders,
       latencyRatio: async (id, name, bigReq, smallReq) => {
         ctx.log(`figure ${id}`);
-        const side = (request: LoadRequest, what: string) => withCpu(server.pid, () => measure(request, `${id} ${what}`));
+        const side = (request: LoadRequest | LoadRequest[], what: string) => withCpu(server.pid, () => measure(request, `${id} ${what}`));
         const r = await alternate(latencyRounds, () => side(bigReq, 'big'), () => side(smallReq, 'small'));
         results.figures.push(latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${note}, alternating`));
         return { big: r.ours, small: r.baseline };

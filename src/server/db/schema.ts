@@ -849,6 +849,8 @@ export const hrmsTimeEntries = pgTable(
     check('hrms_time_entries_break_check', sql`${t.breakMinutes} between 0 and 1440`),
     index('hrms_time_entries_timesheet_idx').on(t.timesheetId, t.clockIn),
     index('hrms_time_entries_entity_clock_in_idx').on(t.entityId, t.clockIn),
+    // Whether an employee clocked in on a day (attendance's "missing": one probe per employee).
+    index('hrms_time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "hrms_time_entries_employee_clock_in_idx" ON "hrms_time_entries" USING btree ("employee_id","clock_in");
