@@ -19,7 +19,7 @@ import { defineRoute, errorContent, jsonBody, jsonContent, type ErrorResponse } 
 import { csvResponse } from './csv';
 import { notify, type NotifyInput } from './notifications';
 import { moduleContext } from './context';
-import { NO_SELF, readSelf, withModuleScope, type ModuleScope, type SelfResolver } from './scope';
+import { withModuleScope, type ModuleScope, type SelfResolver } from './scope';
 
 /**
  * The module kit (docs/modules.md): one declaration per business module gives it the plumbing
@@ -113,9 +113,6 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
       if (!options.self) throw new Error(`${product} declares no self-service (defineModule's self)`);
       return withModuleScope(db, user, product, minRole, work, { entityId, self: options.self });
     },
-
-    /** The caller's SelfScope read in the caller's own transaction (a module's public.ts: "is this user one of our employees?"). */
-    self: (tx: Tx, user: SessionUser) => (options.self ? readSelf(tx, user, product, options.self) : Promise.resolve(NO_SELF)),
 
     /** A path id: lower-cased; one that is not a UUID names nothing, so 404 like another entity's record. */
     id: pathId,

@@ -126,9 +126,8 @@ export function withModuleScope<T>(
 /**
  * The caller's SelfScope, read with app.entity_ids = the company's entities that hold the product
  * (an employee of an entity without it is no one there), before the transaction's own scope is set.
- * Also for a question outside a module's scope (the products hub: is the caller an employee?).
  */
-export async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve: SelfResolver): Promise<SelfScope> {
+async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve: SelfResolver): Promise<SelfScope> {
   const { rows } = await tx.execute<{ entity_id: string }>(sql`
     select a.entity_id from entity_product_access a join products p on p.id = a.product_id
     where a.company_id = ${user.companyId} and p.type = ${product}`);

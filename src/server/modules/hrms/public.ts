@@ -6,9 +6,7 @@
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import type { Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
-import type { SessionUser } from '@/shared/auth';
 import { explainEmployeeError, insertEmployee } from './employees';
-import { hrms } from './module';
 import { startChecklist } from './onboarding';
 import { ensureEntitySetup } from './setup';
 
@@ -39,11 +37,3 @@ export async function createEmployeeRecord(tx: Tx, scope: ModuleScope, input: Ne
 export const explainNewEmployeeError = explainEmployeeError;
 export const EMPLOYEE_EMAIL_TAKEN = HRMS_MESSAGES.emailTaken;
 
-/**
- * Whether the user is a current employee of an entity holding HRMS (linked to an employee record
- * not past its last day): they then use the Employee Portal without an HRMS grant, so the products
- * hub lists HRMS for them. Read in the caller's transaction (withTenant).
- */
-export async function isCurrentEmployee(tx: Tx, user: SessionUser): Promise<boolean> {
-  return (await hrms.self(tx, user)).employeeIds.length > 0;
-}
