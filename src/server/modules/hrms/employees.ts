@@ -487,6 +487,8 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
           // The event in the row's own savepoint: a row that fails leaves neither.
           const employee = await readEmployee(tx, await insertEmployee(tx, scope, parsed.data));
           await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
+          // An imported starter is started like one created in the form: in the row's savepoint.
+          await startChecklist(tx, scope, employee.id, 'onboarding');
         },
         explainEmployeeError,
       );

@@ -190,6 +190,23 @@ describe('the ATS hire', () => {
   });
 });
 
+describe('the CSV import', () => {
+  it('starts onboarding for each imported employee, as the form does', async () => {
+    const c = await signUpCompany(t, ['hrms']);
+    const viewer = await addUser(t, c, [{ entityId: c.entityId, role: 'viewer' }]);
+    await defaultTemplate(c.client, c.entityId, 'onboarding', viewer.id);
+    const header = 'First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email';
+    const email = `ima-${Math.random()}@example.com`;
+    const rows = [`Ima,Ported,${email},,,Full-time,2031-02-03,`, `Dup,Licate,${email},,,Full-time,2031-02-03,`];
+    const result = ok(await c.client.post('/hrms/employees/import', { entityId: c.entityId, csv: `${header}\n${rows.join('\n')}` })) as { created: number };
+    expect(result.created).toBe(1);
+    const items = await checklists(c.client, 'kind=onboarding');
+    // The refused row (the same work email) made no checklist: only the imported employee has one.
+    expect(items.map((x) => [x.employeeName, x.anchorDate, x.totalTasks])).toEqual([['Ima Ported', '2031-02-03', 4]]);
+    expect(await notified(viewer, 'Ima Ported: Set up the laptop')).toHaveLength(1);
+  });
+});
+
 describe('the list', () => {
   it('puts checklists with overdue tasks first, and counts them', async () => {
     const c = await signUpCompany(t, ['hrms']);
