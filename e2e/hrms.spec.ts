@@ -219,14 +219,22 @@ test('Everyday use (issue 31): an HRMS App Admin edits an existing employee and 
   const dialog = admin.getByRole('dialog', { name: 'Edit Employee' });
   await dialog.getByLabel('Job Title').fill('Support Lead');
   await dialog.getByLabel('User Account').selectOption({ label: staff.label });
+  // HR corrects the personal contact details too (issue 34): the address takes two lines.
+  await dialog.getByLabel('Personal Email').fill('sam@home.example');
+  await dialog.getByLabel('Phone').fill('+44 20 7946 0018');
+  await dialog.getByLabel('Address').fill('12 Mill Lane\nYork');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(admin.getByText('Employee updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(admin.getByText(/Unrecognized key/)).toHaveCount(0);
   await admin.reload();
   await expect(admin.getByRole('definition').filter({ hasText: 'Support Lead' })).toBeVisible();
+  await expect(admin.getByRole('definition').filter({ hasText: 'sam@home.example' })).toBeVisible();
+  await expect(admin.getByRole('definition').filter({ hasText: '+44 20 7946 0018' })).toBeVisible();
+  await expect(admin.getByRole('definition').filter({ hasText: /12 Mill Lane\s+York/ })).toBeVisible();
   await admin.getByRole('button', { name: 'Edit' }).click();
   await expect(admin.getByRole('dialog').getByLabel('User Account')).toHaveValue(staff.id);
+  await expect(admin.getByRole('dialog').getByLabel('Address')).toHaveValue('12 Mill Lane\nYork');
   await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // Linked: Sam's own Leaves page now offers Request Leave, with Sam's balances.

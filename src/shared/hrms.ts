@@ -146,6 +146,19 @@ const employeeFields = {
 export const employeeCreateInput = z.object({ entityId: z.uuid({ error: 'Choose an entity' }), ...employeeFields }).strict();
 export type EmployeeCreateInput = z.input<typeof employeeCreateInput>;
 
+/**
+ * Personal contact details ('' when not given): the employee corrects them in the Employee Portal,
+ * HR (Member and up) on the employee's edit form. Never in the directory.
+ */
+const personalEmail = optionalPlainText({ max: 254, maxMessage: HRMS_MESSAGES.invalidPersonalEmail })
+  .toLowerCase()
+  .pipe(z.union([z.literal(''), z.email({ error: HRMS_MESSAGES.invalidPersonalEmail })]));
+const personalContactFields = {
+  personalEmail: personalEmail.optional(),
+  phone: optionalPlainText(moduleTextRules(50)).optional(),
+  address: multilineText(moduleTextRules(500)).optional(),
+};
+
 export const employeeUpdateInput = z
   .object({
     firstName: employeeFields.firstName.optional(),
@@ -157,6 +170,7 @@ export const employeeUpdateInput = z
     employmentType: employeeFields.employmentType.optional(),
     startDate: employeeFields.startDate.optional(),
     userId: z.uuid({ error: HRMS_MESSAGES.userNotFound }).nullable().optional(),
+    ...personalContactFields,
     version: versionField,
   })
   .strict();
@@ -364,18 +378,8 @@ export const hrmsDashboard = z.object({
 });
 export type HrmsDashboard = z.infer<typeof hrmsDashboard>;
 
-/** Personal contact details: the employee corrects them in the Employee Portal ('' when not given). */
-const personalEmail = optionalPlainText({ max: 254, maxMessage: HRMS_MESSAGES.invalidPersonalEmail })
-  .toLowerCase()
-  .pipe(z.union([z.literal(''), z.email({ error: HRMS_MESSAGES.invalidPersonalEmail })]));
-export const contactInput = z
-  .object({
-    personalEmail: personalEmail.optional(),
-    phone: optionalPlainText(moduleTextRules(50)).optional(),
-    address: multilineText(moduleTextRules(500)).optional(),
-    version: versionField,
-  })
-  .strict();
+/** The employee corrects their own personal contact details in the Employee Portal. */
+export const contactInput = z.object({ ...personalContactFields, version: versionField }).strict();
 export type ContactInput = z.input<typeof contactInput>;
 export const personalContact = z.object({ personalEmail: z.string(), phone: z.string(), address: z.string() });
 export type PersonalContact = z.infer<typeof personalContact>;
@@ -388,7 +392,7 @@ export const myEmployee = employee.extend({ personal: personalContact, hasReport
 export type MyEmployee = z.infer<typeof myEmployee>;
 export const hrmsMe = z.object({ employees: z.array(myEmployee) });
 export type HrmsMe = z.infer<typeof hrmsMe>;
-/** One employee's page: their reports, and their personal contact details for HR and themselves (null for a manager). */
+/** One employee's page: their reports, and their personal contact details for HR (Member and up) and themselves (null for anyone else). */
 export const employeeDetail = employee.extend({ directReports: z.array(employee), personal: personalContact.nullable() });
 
 /** The working days a request would use: `GET /hrms/leave/days`, the dialog's count (the server's count is the truth). */

@@ -8,6 +8,7 @@ import {
   EMPLOYMENT_TYPES,
   HRMS_MESSAGES,
   employeeCreateInput,
+  employeeUpdateInput,
   type ContactInput,
   type Employee,
   type EmployeeListQuery,
@@ -31,7 +32,7 @@ import { startChecklist } from './onboarding';
 import { hrms, mayReach } from './module';
 
 type EmployeeCreate = z.output<typeof employeeCreateInput>;
-type EmployeeUpdate = Partial<Omit<EmployeeCreate, 'entityId'>> & { version: number };
+type EmployeeUpdate = z.output<typeof employeeUpdateInput>;
 
 /** The directory's table as `e`, the name the SQL fragments below (statusOf, filters, sorts) use; `m` is the manager. */
 const e = alias(hrmsEmployees, 'e');
@@ -186,8 +187,9 @@ async function readEmployee(tx: Tx, id: string): Promise<Employee> {
 
 /**
  * One employee with their direct reports (the profile page): for HR staff of the entity, the
- * employee themselves, and their manager (self-service). Personal contact details are for HR and
- * the employee, not the manager; an employee sees their own reports, not their manager's others.
+ * employee themselves, and their manager (self-service). Personal contact details are for HR (Member
+ * and up) and the employee, not a Viewer or the manager; an employee sees their own reports, not
+ * their manager's others.
  */
 export function getEmployee(db: Db, user: SessionUser, id: string) {
   return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
@@ -196,9 +198,25 @@ export function getEmployee(db: Db, user: SessionUser, id: string) {
     const { personalEmail, phone, address, ...employee } = found;
     const staff = scope.staffAt(found.entityId);
     const own = scope.self.employeeIds.includes(id);
+    // HR is Member and up: a Viewer reads the directory, not people's homes and phones.
+    const hr = scope.has(found.entityId, 'member');
     const directReports = staff || own ? await selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200) : [];
-    return { ...employee, directReports, personal: staff || own ? personalOf({ personalEmail, phone, address }) : null };
+    return { ...employee, directReports, personal: hr || own ? personalOf({ personalEmail, phone, address }) : null };
   });
+}
+
+const CONTACT_KEYS = ['personalEmail', 'phone', 'address'] as const;
+type ContactRow = { id: string; firstName: string; lastName: string; workEmail: string } & Record<(typeof CONTACT_KEYS)[number], string>;
+
+/**
+ * The personal contact change's own event, by the employee (the portal) or by HR (the edit form),
+ * when any of them changed: which fields, not their values (the log is read by HR; the details are
+ * the employee's).
+ */
+async function recordContactChange(tx: Tx, scope: ModuleScope, audit: AuditContext, row: ContactRow, input: Partial<Record<(typeof CONTACT_KEYS)[number], string>>) {
+  const changed = CONTACT_KEYS.filter((k) => input[k] !== undefined && input[k] !== row[k]);
+  if (changed.length === 0) return;
+  await hrms.audit(tx, scope, audit, 'hrms.employee.contact_updated', { type: 'employee', id: row.id, label: `${row.firstName} ${row.lastName} <${row.workEmail}>` }, undefined, { changed });
 }
 
 /** The employee corrects their own personal contact details (the portal): their record only, whatever their role. */
@@ -208,9 +226,7 @@ export function updateContact(db: Db, user: SessionUser, id: string, input: Cont
     const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
     const { version: _read, ...contact } = input;
     await hrms.save(tx, hrmsEmployees, id, contact);
-    // Which fields changed, not their values: the log is read by HR, the details are the employee's.
-    const changed = (Object.keys(contact) as (keyof typeof contact)[]).filter((k) => contact[k] !== row[k]);
-    await hrms.audit(tx, scope, audit, 'hrms.employee.contact_updated', { type: 'employee', id, label: `${row.firstName} ${row.lastName} <${row.workEmail}>` }, undefined, { changed });
+    await recordContactChange(tx, scope, audit, row, contact);
     const [mine] = await readOwnEmployees(tx, [id]);
     return mine!;
   });
@@ -343,9 +359,13 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
         employmentType: input.employmentType,
         startDate: input.startDate,
         userId: input.userId,
+        personalEmail: input.personalEmail,
+        phone: input.phone,
+        address: input.address,
       });
       const after = await readEmployee(tx, id);
       await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.updated', after, before);
+      await recordContactChange(tx, scope, audit, row, input);
       return after;
     });
   } catch (error) {

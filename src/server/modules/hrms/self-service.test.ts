@@ -212,6 +212,28 @@ describe('HR roles', () => {
     expect((await admin.client.post(`/hrms/employees/${target.id}/terminate`, { endDate: '2099-01-01', version: edited.body.version })).status).toBe(200);
   });
 
+  it('HR (Member) corrects an employee’s personal contact details on the edit form; a Viewer neither reads nor changes them', async () => {
+    const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
+    const member = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const target = await addEmployee(a.client, a.entityId, { lastName: 'Contact' });
+    const contact = { personalEmail: 'Home@Example.org', phone: '+1 555 0100', address: '5 Elm Row\r\nLeeds', version: target.version };
+    expect((await viewer.client.patch(`/hrms/employees/${target.id}`, contact)).status).toBe(403);
+    const saved = await member.client.patch(`/hrms/employees/${target.id}`, { ...contact, jobTitle: 'Clerk' });
+    expect(saved.status).toBe(200);
+    const page = await member.client.get(`/hrms/employees/${target.id}`);
+    expect(page.body).toMatchObject({ jobTitle: 'Clerk', personal: { personalEmail: 'home@example.org', phone: '+1 555 0100', address: '5 Elm Row\nLeeds' } });
+    // Not in the directory, and not for a Viewer.
+    expect((await viewer.client.get(`/hrms/employees/${target.id}`)).body.personal).toBeNull();
+    expect(JSON.stringify((await member.client.get('/hrms/employees?limit=100')).body)).not.toContain('5 Elm Row');
+    const bad = await member.client.patch(`/hrms/employees/${target.id}`, { personalEmail: 'nowhere', version: saved.body.version });
+    expect(bad.body.error.message).toBe(HRMS_MESSAGES.invalidPersonalEmail);
+    // The log says which contact fields changed, not what they hold; an edit of other fields adds no contact event.
+    await member.client.patch(`/hrms/employees/${target.id}`, { department: 'Ops', phone: '+1 555 0100', version: saved.body.version });
+    const events = await t.sql<{ changes: unknown }>("select changes from audit_events where action = 'hrms.employee.contact_updated' and target_id = $1", [target.id]);
+    expect(events.map((e) => e.changes)).toEqual([[{ field: 'changed', after: ['personalEmail', 'phone', 'address'] }]]);
+    expect(JSON.stringify(events)).not.toContain('Elm');
+  });
+
   it('an App Admin links and unlinks; unlinked or deactivated, the employee loses the portal', async () => {
     const person = await linkedEmployee(null, 'Leaver');
     expect((await person.client.get('/hrms/me')).status).toBe(200);

@@ -51,6 +51,19 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
               '—'
             ),
           ],
+          // Personal contact: for HR and the employee themselves (the API sends null to anyone else).
+          ...(e.personal
+            ? ([
+                ['Personal Email', e.personal.personalEmail || '—'],
+                ['Phone', e.personal.phone || '—'],
+                [
+                  'Address',
+                  <span key="a" className="whitespace-pre-line">
+                    {e.personal.address || '—'}
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
         ];
 
         return {

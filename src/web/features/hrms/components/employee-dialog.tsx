@@ -1,20 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES, HRMS_MESSAGES, employeeCreateInput, employeeUpdateInput, type Employee } from '@/shared/hrms';
+import { EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPES, HRMS_MESSAGES, employeeCreateInput, employeeUpdateInput, type Employee, type PersonalContact } from '@/shared/hrms';
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import type { ModuleScopeState } from '@/web/components/module/module-context';
 import { Button } from '@/web/components/ui/button';
 import { employeesQuery, useCreateEmployee, userOptionsQuery, useUpdateEmployee } from '../api';
-import { EntityField, formErrors, formMessage, Options, SelectField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
+import { EntityField, formErrors, formMessage, Options, SelectField, TextAreaField, TextField, useFormState, valuesOf, writableEntities } from '@/web/components/module/form-fields';
 
 /** Add Employee (no `employee`) or edit one. */
 export const EmployeeDialog = formDialog(EmployeeForm);
 
-function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; employee?: Employee; onDone: () => void }) {
+/**
+ * The employee's personal contact details come with the record on its page, for HR (Member and up);
+ * the edit form shows and saves them only then.
+ */
+type EditedEmployee = Employee & { personal?: PersonalContact | null };
+
+function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; employee?: EditedEmployee; onDone: () => void }) {
   const { writable, initial } = writableEntities(scope);
-  const { id, values, set, errors, setErrors } = useFormState(() =>
-    valuesOf(employee, { entityId: initial, firstName: '', lastName: '', workEmail: '', jobTitle: '', department: '', managerId: '', employmentType: 'full_time', startDate: '', userId: '' }),
-  );
+  const personal = employee?.personal ?? null;
+  const { id, values, set, errors, setErrors } = useFormState(() => ({
+    ...valuesOf(employee, { entityId: initial, firstName: '', lastName: '', workEmail: '', jobTitle: '', department: '', managerId: '', employmentType: 'full_time', startDate: '', userId: '' }),
+    ...(personal ?? { personalEmail: '', phone: '', address: '' }),
+  }));
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
@@ -40,13 +48,14 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
       managerId: isAdmin ? values.managerId || null : (employee?.managerId ?? null),
     };
     const userId = values.userId || null;
+    const contact = personal ? { personalEmail: values.personalEmail, phone: values.phone, address: values.address } : {};
     const failed = employee ? HRMS_MESSAGES.employeeUpdateFailed : HRMS_MESSAGES.employeeAddFailed;
     // Only a field on the form gets a message of its own; anything else is the form's fault, said
     // as a sentence about the task (formErrors), never in the schema's words.
-    const shown = [...Object.keys(fields), ...(isAdmin ? ['userId'] : []), ...(!employee && writable.length > 1 ? ['entityId'] : [])];
+    const shown = [...Object.keys(fields), ...Object.keys(contact), ...(isAdmin ? ['userId'] : []), ...(!employee && writable.length > 1 ? ['entityId'] : [])];
     const onError = (error: Error) => setErrors({ form: formMessage(error, failed) });
     if (employee) {
-      const body = { ...fields, ...(isAdmin ? { userId } : {}), version: employee.version };
+      const body = { ...fields, ...contact, ...(isAdmin ? { userId } : {}), version: employee.version };
       const parsed = employeeUpdateInput.safeParse(body);
       if (!parsed.success) return setErrors(formErrors(parsed.error.issues, shown, failed));
       setErrors({});
@@ -116,6 +125,16 @@ function EmployeeForm({ scope, employee, onDone }: { scope: ModuleScopeState; em
           </SelectField>
           <LinkOffer users={users.data?.items ?? []} workEmail={values.workEmail} linked={values.userId} onLink={set('userId')} />
         </>
+      ) : null}
+      {personal ? (
+        <fieldset className="grid gap-4 border-t pt-4">
+          <legend className="pt-4 text-sm font-medium">Personal Contact</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('personalEmail', 'Personal Email', 'email')}
+            <TextField id={`${id}-phone`} label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} maxLength={50} />
+          </div>
+          <TextAreaField id={`${id}-address`} label="Address" value={values.address} onChange={set('address')} error={errors.address} maxLength={500} rows={3} />
+        </fieldset>
       ) : null}
     </DialogForm>
   );
