@@ -27,8 +27,8 @@ import { pgbenchScript, readTrace, runPgbench } from './lib/pgbench';
 import { ROOT, SERVER_ROOT, runNode, runProgram, sleep, startServer } from './lib/proc';
 import { fmt, markdownTable, runBench, type Figure, type RunMeta } from './lib/report';
 import { seed, type SeedOptions, type SeedReport } from './lib/seed';
-import { alternate, alternateSides, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, num, serverEnv } from './lib/common';
-import { latencyRatioFigure, withCpu } from './lib/cpu';
+import { alternate, alternateSides, cookieHeaders, createDatabase, HASH_THREADS, loopbackUrl, mean, median, num, SEARCH_BOUND, serverEnv } from './lib/common';
+import { latencyRatioFigure, roundRatios, withCpu } from './lib/cpu';
 import { seedModules, type ModuleSeedOptions, type ModuleSeedReport } from './lib/seed-modules';
 import { measureWeb } from './lib/web';
 
@@ -52,7 +52,7 @@ const SETTINGS = {
   seconds: num('BENCH_SECONDS', 5),
   /** Rounds of each throughput ratio, alternating ours and baseline; the mean of each side is used. */
   rounds: num('BENCH_ROUNDS', 2),
-  /** Rounds of the p95 comparisons (4a, 4b): low-millisecond p95s on a shared machine need more. */
+  /** Rounds of the p95 (scale) ratios: each passes on the median of its rounds' ratios (three by default). */
   latencyRounds: num('BENCH_LATENCY_ROUNDS', 3),
   mixedSeconds: num('BENCH_MIXED_SECONDS', 60),
   /** Concurrency of the throughput figures; equal to the server's DATABASE_POOL_SIZE. */
@@ -188,14 +188,16 @@ async function main(results: Results) {
   const healthRps = mean(f1.ours.map((r) => r.rps));
   const honoRps = mean(f1.floor.map((r) => r.rps));
   const bareRps = mean(f1.baseline.map((r) => r.rps));
+  // No goal (issue 36): what the framework costs here is the floor's to say, reported beside it.
   results.figures.push({
     id: '1',
     name: 'Framework overhead: GET /api/health vs bare node:http (same JSON and headers)',
     ours: fmt.rps(healthRps),
     baseline: fmt.rps(bareRps),
     ratio: healthRps / bareRps,
-    goal: '≥ 0.85',
-    pass: healthRps / bareRps >= 0.85,
+    goal: '—',
+    pass: null,
+    note: `reported with its floor (1 floor, ${(honoRps / bareRps).toFixed(2)}), no goal`,
   });
   results.figures.push({
     id: '1 floor',
@@ -269,21 +271,24 @@ async function main(results: Results) {
   );
   await pgEmptyServer.stop();
   m.productsHubScale = { full: f4b.ours, empty: f4b.baseline };
-  const hubFullP95 = mean(f4b.ours.map((r) => r.latency.p95!));
-  const hubEmptyP95 = mean(f4b.baseline.map((r) => r.latency.p95!));
+  const hubFullP95 = median(f4b.ours.map((r) => r.latency.p95!));
+  const hubEmptyP95 = median(f4b.baseline.map((r) => r.latency.p95!));
+  const hubScaleRatios = roundRatios(f4b.ours, f4b.baseline);
+  const hubScaleRatio = median(hubScaleRatios);
 
   /**
    * p95 of `big` against p95 of `small` on the PostgreSQL server, in alternating rounds; pushes the
-   * figure (goal ratio ≤ 1.5) with each side's CPU per request in its note (bench/lib/cpu.ts).
+   * figure (goal: the median of the rounds' ratios ≤ `bound`, 1.5, or 2.0 for a search that reads
+   * every match) with each side's CPU per request in its note (bench/lib/cpu.ts).
    */
-  const latencyFigure = async (id: string, name: string, big: LoadRequest, small: LoadRequest, label: string) => {
+  const latencyFigure = async (id: string, name: string, big: LoadRequest, small: LoadRequest, label: string, bound = 1.5) => {
     const side = (request: LoadRequest, what: string) =>
       withCpu(pgServer.pid, async () =>
         assertClean(`${label} ${what}`, await load({ origin: pgServer.origin, connections: SETTINGS.latencyConnections, durationSec: seconds, warmupSec: 1, requests: [request] })),
       );
     const r = await alternate(SETTINGS.latencyRounds, () => side(big, 'big'), () => side(small, 'small'));
     results.figures.push(
-      latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`),
+      latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`, bound),
     );
     return { big: r.ours, small: r.baseline };
   };
@@ -301,10 +306,10 @@ async function main(results: Results) {
     name: 'Scale: GET /api/me/products p95, full data set vs almost empty database (PostgreSQL)',
     ours: fmt.ms(hubFullP95),
     baseline: fmt.ms(hubEmptyP95),
-    ratio: hubFullP95 / hubEmptyP95,
+    ratio: hubScaleRatio,
     goal: '≤ 1.5',
-    pass: hubFullP95 / hubEmptyP95 <= 1.5,
-    note: `the same accounts made through the API on two databases, one then bulk-seeded, two servers; ${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s`,
+    pass: hubScaleRatio <= 1.5,
+    note: `the same accounts made through the API on two databases, one then bulk-seeded, two servers; ${SETTINGS.latencyConnections} connections, ${SETTINGS.latencyRounds} alternating rounds of ${seconds} s; median of the rounds' ratios ${hubScaleRatios.map((r) => r.toFixed(2)).join(', ')}`,
   });
 
   log('figures 7a, 7b: HRMS directory, 100,000-employee entity vs 10-employee entity (alternating)');
@@ -327,6 +332,7 @@ async function main(results: Results) {
     directory(pgAcc.big, 'ada lovelace'),
     directory(pgAcc.small, 'ada lovelace'),
     'search',
+    SEARCH_BOUND,
   );
 
   log('figure 8: audit log first page, 1,000,000-event company vs 100-event company (alternating)');
@@ -348,6 +354,7 @@ async function main(results: Results) {
     userSearch(pgAcc.big.client),
     userSearch(pgAcc.small.client),
     'user search',
+    SEARCH_BOUND,
   );
 
   log('figure 2: products hub vs pgbench running the same SQL');
@@ -381,8 +388,9 @@ async function main(results: Results) {
     ours: fmt.rps(hubRps),
     baseline: `${Math.round(pgbenchTps).toLocaleString('en-US')} tx/s`,
     ratio: hubRps / pgbenchTps,
-    goal: '≥ 0.50',
-    pass: hubRps / pgbenchTps >= 0.5,
+    // Judged against its floor measured in the same rounds (issue 36): node-postgres sending the same statements.
+    goal: `≥ its floor (${(floorRps / pgbenchTps).toFixed(2)})`,
+    pass: hubRps >= floorRps,
   });
   results.figures.push({
     id: '2 floor',

@@ -78,4 +78,17 @@ export async function alternateSides<T extends Record<string, () => Promise<unkn
 
 export const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
+/**
+ * The goal of a scale ratio whose page reads every match of a search (4c, 7b, C1, A2): the work
+ * grows with the matches at the big side, not only with the page (bench/README.md). Keyset pages keep 1.5.
+ */
+export const SEARCH_BOUND = 2.0;
+
+/** The middle value (the mean of the middle two for an even count). */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
 export const cookieHeaders = (c: ApiClient) => ({ cookie: c.cookie });

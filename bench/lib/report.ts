@@ -50,7 +50,7 @@ const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
  * exits: 1 when the run failed, 2 under BENCH_STRICT when a figure failed, otherwise 0.
  */
 export async function runBench<R extends { figures: Figure[] }>(o: {
-  base: 'latest' | 'modules';
+  base: 'latest' | 'modules' | 'roundtrips';
   dir: string;
   deadlineMs: number;
   elapsed: () => number;

@@ -36,6 +36,12 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
   BODY_LIMIT_BYTES: positiveInt(100 * 1024),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * The server's own database work besides requests: the email outbox's sender, notification
+   * digests, ATS feedback-due notices and the audit purge. `false` only for benches that count a
+   * request's database round trips (bench/roundtrips.ts): no mail goes out while it is off.
+   */
+  BACKGROUND_JOBS: z.stringbool().default(true),
   TRUST_PROXY: z.stringbool().default(false),
   /** Proxies in front of the server that each append to X-Forwarded-For (read with TRUST_PROXY). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),

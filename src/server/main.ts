@@ -74,16 +74,22 @@ async function main() {
       log.info({ port: config.PORT, database: database.kind, rateLimits: redis ? 'redis' : 'memory' }, `WorkSphere is listening on http://localhost:${config.PORT}`);
     });
 
-    const stopAuditPurge = scheduleAuditPurge(database.db, config.AUDIT_RETENTION_DAYS, log);
+    // BACKGROUND_JOBS=false (benches counting round trips only) leaves the database to requests.
+    const jobs = config.BACKGROUND_JOBS;
+    const idle = async () => {};
+    if (!jobs) log.warn('BACKGROUND_JOBS=false: no mail is sent, no digests, feedback-due notices or audit purge run');
+    const stopAuditPurge = jobs ? scheduleAuditPurge(database.db, config.AUDIT_RETENTION_DAYS, log) : () => {};
     // The outbox's sender: mail committed before a crash goes out after the next start.
     const mail = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : fileTransport(join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, log);
     // Notification emails and digests are composed as they are sent (the stream rule at delivery).
-    const stopMailSender = startMailSender(database.db, mail, log, 2000, {
-      compose: notificationMailComposer(database.db, { baseUrl: config.baseUrl, secret }),
-    });
-    const stopDigests = scheduleNotificationDigests(database.db, log);
+    const stopMailSender = jobs
+      ? startMailSender(database.db, mail, log, 2000, {
+          compose: notificationMailComposer(database.db, { baseUrl: config.baseUrl, secret }),
+        })
+      : idle;
+    const stopDigests = jobs ? scheduleNotificationDigests(database.db, log) : idle;
     // Interviewers hear once that their feedback is due, after the interview ends.
-    const stopFeedbackDue = scheduleFeedbackDue(database.db, log);
+    const stopFeedbackDue = jobs ? scheduleFeedbackDue(database.db, log) : idle;
 
     closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
