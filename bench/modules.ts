@@ -31,10 +31,11 @@ import { seed, type Exec } from './lib/seed';
 import { ats } from './modules/ats';
 import { crm } from './modules/crm';
 import { hrms } from './modules/hrms';
+import { payroll } from './modules/payroll';
 import { projects } from './modules/projects';
 
 /** Every module with figures here; a new module adds its file under bench/modules/ and a line. */
-const MODULES: ModuleBench[] = [crm, ats, projects, hrms];
+const MODULES: ModuleBench[] = [crm, ats, projects, hrms, payroll];
 
 const env = process.env;
 const SETTINGS = {
@@ -127,11 +128,11 @@ async function main(results: Results) {
       notes: results.notes,
       startServer: (name, extra = {}) => startServer({ name, logDir: tmp, env: dbEnv(extra) }),
       cookie: cookieHeaders,
-      latencyRatio: async (id, name, bigReq, smallReq) => {
+      latencyRatio: async (id, name, bigReq, smallReq, bound) => {
         ctx.log(`figure ${id}`);
         const side = (request: LoadRequest | LoadRequest[], what: string) => withCpu(server.pid, () => measure(request, `${id} ${what}`));
         const r = await alternate(latencyRounds, () => side(bigReq, 'big'), () => side(smallReq, 'small'));
-        results.figures.push(latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${note}, alternating`));
+        results.figures.push(latencyRatioFigure(id, name, { big: r.ours, small: r.baseline }, `${note}, alternating`, bound));
         return { big: r.ours, small: r.baseline };
       },
       latencyGoal: async (id, name, request, goalMs) => {

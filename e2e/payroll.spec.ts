@@ -48,11 +48,14 @@ test('payroll set-up: settings, a schedule and a pay record, each added and edit
   await page.getByRole('button', { name: 'Edit Settings' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Payroll Settings' });
   await expect(dialog.getByLabel('Company Identification')).toHaveValue('1123456789');
+  await expect(dialog.getByLabel('Overtime Multiplier (× Hourly Rate)')).toHaveValue('1.5');
   await dialog.getByLabel('Company Name on Bank Files').fill('Compilers Payroll Inc');
+  await dialog.getByLabel('Overtime Multiplier (× Hourly Rate)').fill('2');
   await saved(page, dialog, 'Save Settings', 'Payroll settings saved.');
   await page.reload();
   await page.getByRole('button', { name: 'Edit Settings' }).click();
   await expect(page.getByLabel('Company Name on Bank Files')).toHaveValue('Compilers Payroll Inc');
+  await expect(page.getByLabel('Overtime Multiplier (× Hourly Rate)')).toHaveValue('2');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Add Pay Schedule' }).click();
@@ -73,6 +76,44 @@ test('payroll set-up: settings, a schedule and a pay record, each added and edit
   const scheduleRow = page.getByRole('row', { name: /Monthly Monthly 2025-01-31/ });
   await expect(scheduleRow).toBeVisible();
 
+  // Pay components: one added, every field edited, another deleted after a confirmation.
+  await page.getByRole('button', { name: 'Add Pay Component' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add Pay Component' });
+  await dialog.getByLabel('Name').fill('Pension');
+  await dialog.getByLabel('Kind').selectOption({ label: 'Deduction before tax' });
+  await dialog.getByLabel('Calculated As').selectOption({ label: 'Percent of gross pay' });
+  await dialog.getByLabel('Percent of Gross Pay').fill('5');
+  await saved(page, dialog, 'Add Pay Component', 'Pay component added.');
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Pension Deduction before tax 5 % of gross pay 0/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Pension' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Pay Component' });
+  await expect(dialog.getByLabel('Percent of Gross Pay')).toHaveValue('5');
+  await dialog.getByLabel('Name').fill('Union dues');
+  await dialog.getByLabel('Kind').selectOption({ label: 'Deduction after tax' });
+  await dialog.getByLabel('Calculated As').selectOption({ label: 'Fixed amount per period' });
+  await dialog.getByLabel('Amount per Period').fill('20.00');
+  await saved(page, dialog, 'Save Changes', 'Pay component saved.');
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Union dues Deduction after tax USD 20\.00 per period/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Pay Component' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add Pay Component' });
+  await dialog.getByLabel('Name').fill('401(k)');
+  await dialog.getByLabel('Percent of Gross Pay').fill('6');
+  await saved(page, dialog, 'Add Pay Component', 'Pay component added.');
+  await page.getByRole('button', { name: 'Delete Union dues' }).click();
+  let confirm = page.getByRole('alertdialog', { name: 'Delete Union dues?' });
+  await confirm.getByRole('button', { name: 'Keep Component' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Delete Union dues' }).click();
+  confirm = page.getByRole('alertdialog', { name: 'Delete Union dues?' });
+  await shoot(page, 'payroll-component-delete');
+  await confirm.getByRole('button', { name: 'Delete Component' }).click();
+  await expect(page.getByText('Union dues deleted.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Union dues/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /401\(k\) Deduction before tax 6 % of gross pay 0/ })).toBeVisible();
+
   await page.getByRole('button', { name: 'Add Pay Record' }).click();
   dialog = page.getByRole('dialog', { name: 'Add Pay Record' });
   await dialog.getByLabel('Employee').selectOption({ label: 'Ada Lovelace' });
@@ -90,6 +131,8 @@ test('payroll set-up: settings, a schedule and a pay record, each added and edit
   await dialog.getByLabel('Routing Number').fill('011000015');
   await dialog.getByLabel('Account Number').fill('123456789');
   await dialog.getByLabel('Account Type').selectOption({ label: 'Savings' });
+  await dialog.getByRole('checkbox', { name: /^401\(k\)/ }).check();
+  await dialog.getByLabel('Own Percent for 401(k)').fill('4');
   await saved(page, dialog, 'Add Pay Record', 'Pay record added.');
   await page.reload();
   await expect(page.getByRole('row', { name: /Ada Lovelace Monthly USD 40\.00 an hour 2024-02-01 to 2026-12-31/ })).toBeVisible();
@@ -108,12 +151,21 @@ test('payroll set-up: settings, a schedule and a pay record, each added and edit
   ] as const)
     await expect(dialog.getByLabel(label), label).toHaveValue(value);
   await expect(dialog.getByLabel('Step 2: two jobs')).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /^401\(k\)/ })).toBeChecked();
+  await expect(dialog.getByLabel('Own Percent for 401(k)')).toHaveValue('4');
+  await dialog.getByLabel('Own Percent for 401(k)').fill('7.5');
+  await shoot(page, 'payroll-pay-record-components');
   await dialog.getByLabel('Pay Basis').selectOption({ label: 'Salary (per year)' });
   await dialog.getByLabel('Annual Salary').fill('72000.00');
   await dialog.getByLabel('Pay End Date').fill('');
   await saved(page, dialog, 'Save Changes', 'Pay record saved.');
   await page.reload();
   await expect(page.getByRole('row', { name: /Ada Lovelace Monthly USD 72,000\.00 a year 2024-02-01 onwards/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /401\(k\) Deduction before tax 6 % of gross pay 1/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit pay of Ada Lovelace' }).click();
+  await expect(page.getByLabel('Own Percent for 401(k)')).toHaveValue('7.5');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await shoot(page, 'payroll-setup');
 });
 
 test('a pay run: New Pay Run → review → Approve → Mark as Paid, with payslip and bank file; the payslip in the employee’s portal', async ({ page, browser }) => {
@@ -137,6 +189,7 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   });
   await post('/hrms/payroll/settings', { entityId, country: 'US', currency: 'USD', bank: { name: 'Compilers Inc', routingNumber: '021000021', companyIdentification: '1123456789' } });
   const schedule = await post('/hrms/payroll/schedules', { entityId, name: 'Monthly', frequency: 'monthly', firstPayDate: '2025-01-31' });
+  await post('/hrms/payroll/components', { entityId, name: 'Bonus', kind: 'earning', method: 'one_off' });
   const w4 = { filingStatus: 'single', step2: false, step3: '0.00', step4a: '0.00', step4b: '0.00', step4c: '0.00' };
   const people = [
     ['Ada', 'Lovelace', '72000.00', '2024-01-01'],
@@ -170,6 +223,24 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('USD 4,919.83');
   await expect(page.getByRole('row', { name: /Alan Turing/ })).toContainText('× 16 of 31 days');
   await expect(page.getByText('State and local taxes are not calculated')).toBeVisible();
+
+  // A bonus entered on the draft: added for Alan and Grace, Grace's removed; the run is calculated again.
+  const oneOff = page.getByRole('form', { name: 'Add a one-off amount' });
+  await expect(page.getByText('No one-off amounts in this pay run.')).toBeVisible();
+  for (const name of ['Alan Turing', 'Grace Brewster']) {
+    await oneOff.getByLabel('Employee').selectOption({ label: name });
+    await oneOff.getByLabel('Component').selectOption({ label: 'Bonus' });
+    await oneOff.getByLabel('Amount').fill(name === 'Alan Turing' ? '1000' : '250.00');
+    await oneOff.getByRole('button', { name: 'Add Amount' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`${name} Bonus USD`) })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Remove Bonus of Grace Brewster' }).click();
+  await expect(page.getByRole('row', { name: /Grace Brewster Bonus/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Alan Turing Bonus USD 1,000\.00/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Alan Turing/ }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Each employee’s gross to net' }).getByRole('row', { name: /Alan Turing/ })).toContainText('Bonus: USD 1,000.00');
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('USD 4,919.83');
   await shoot(page, 'payroll-review-draft');
 
   await page.getByRole('button', { name: 'Approve' }).click();

@@ -163,6 +163,65 @@ const SECTION_NEEDS = {
   custom: 'the rules your administrator set for this country',
 } as const;
 
+// ----- Pay components (issue 35 item 1): earnings, deductions before and after tax, employer contributions -----
+
+export const PAY_COMPONENT_KINDS = ['earning', 'deduction_pre_tax', 'deduction_post_tax', 'employer_contribution'] as const;
+export type PayComponentKind = (typeof PAY_COMPONENT_KINDS)[number];
+/** fixed: an amount a period; percent: of the period's gross pay (deductions and contributions); one_off: entered on a draft run (earnings: a bonus). */
+export const PAY_COMPONENT_METHODS = ['fixed', 'percent', 'one_off'] as const;
+export type PayComponentMethod = (typeof PAY_COMPONENT_METHODS)[number];
+export const PAY_COMPONENT_KIND_LABELS: Record<PayComponentKind, string> = {
+  earning: 'Earning',
+  deduction_pre_tax: 'Deduction before tax',
+  deduction_post_tax: 'Deduction after tax',
+  employer_contribution: 'Employer contribution',
+};
+export const PAY_COMPONENT_METHOD_LABELS: Record<PayComponentMethod, string> = { fixed: 'Fixed amount per period', percent: 'Percent of gross pay', one_off: 'One-off amount on a pay run (bonus)' };
+
+export const PAY_COMPONENT_MESSAGES = {
+  notFound: 'Pay component not found',
+  taken: 'A pay component with this name already exists in this entity.',
+  name: 'name must name the component in 1 to 120 characters, such as Pension or 401(k).',
+  kind: 'kind must be earning, deduction_pre_tax, deduction_post_tax or employer_contribution.',
+  method: 'method must be fixed, percent or one_off.',
+  percent: 'percent must be a percentage from 0 to 100 with at most 4 decimals, such as "5" for 5 %.',
+  fixedNeedsAmount: 'amount is required for a fixed component (and percent must be left out).',
+  percentNeedsPercent: 'percent is required for a percent component (and amount must be left out).',
+  percentNotForEarning: 'method: an earning is a fixed amount or a one-off amount, not a percent of gross pay.',
+  oneOffOnlyEarning: 'method: only an earning (a bonus) can be a one-off amount.',
+  oneOffNoFigures: 'amount and percent must be left out for a one-off component: its amount is entered on the pay run.',
+  components: 'components must list at most 30 components, each once.',
+  assignmentComponent: 'components[].componentId must name a pay component of this entity that is not a one-off amount.',
+  overrideMismatch: 'components[]: give an amount for a fixed component or a percent for a percent one, not the other.',
+  bonusItems: 'items must list at most 500 one-off amounts, each employee and component once.',
+  bonusComponent: 'items[].componentId must name a one-off earning of this pay run’s entity.',
+  bonusEmployee: 'items[].employeeId must name an employee of this pay run.',
+  bonusOffCycle: 'One-off amounts are entered on a regular pay run; an off-cycle run already pays what you enter.',
+} as const;
+
+/** 0 to 100, at most four decimals ("5", "3.5", "12.3456"). */
+export const percentField = (field = 'percent') =>
+  z
+    .string({ error: PAY_COMPONENT_MESSAGES.percent.replace('percent', field) })
+    .regex(/^(?:100(?:\.0{1,4})?|\d{1,2}(?:\.\d{1,4})?)$/, { error: PAY_COMPONENT_MESSAGES.percent.replace('percent', field) });
+
+/**
+ * A component on the calculator: a deduction or employer contribution with its amount for the
+ * period, or a percent of the gross (rounded to the nearest cent, half up). Earnings are in `gross`.
+ */
+export const previewComponent = strict(
+  {
+    name: nameText({ required: PAY_COMPONENT_MESSAGES.name, max: 120, maxMessage: PAY_COMPONENT_MESSAGES.name }),
+    kind: z.enum(['deduction_pre_tax', 'deduction_post_tax', 'employer_contribution'], { error: 'components[].kind must be deduction_pre_tax, deduction_post_tax or employer_contribution.' }),
+    amount: moneyField('components[].amount').optional(),
+    percent: percentField('components[].percent').optional(),
+  },
+  'components[]',
+).superRefine((c, ctx) => {
+  if ((c.amount === undefined) === (c.percent === undefined)) ctx.addIssue({ code: 'custom', message: 'components[] needs either amount or percent, not both.' });
+});
+export type PreviewComponent = z.infer<typeof previewComponent>;
+
 const GB_EXAMPLE = {
   country: 'GB',
   taxYear: '2025-26',
@@ -196,6 +255,12 @@ export const payrollPreviewInput = strict(
     us: usW4.optional(),
     custom: customRules.optional(),
     ytd: payrollYtd.optional(),
+    /**
+     * Deductions and employer contributions. Before tax: a UK pension under a net pay arrangement
+     * lowers PAYE taxable pay, not NI-able pay; a US traditional 401(k) lowers federal income tax
+     * wages, not Social Security or Medicare wages; under custom rules it lowers the pay they apply to.
+     */
+    components: z.array(previewComponent, { error: 'components must list at most 20 components.' }).max(20, { error: 'components must list at most 20 components.' }).optional(),
   },
   'The request body',
 )
@@ -296,7 +361,8 @@ export const PAY_RUN_MESSAGES = {
   usRequired: 'us Form W-4 details are required for a US entity.',
   ukFrequency: 'frequency: UK PAYE runs weekly, bi-weekly or monthly, not semi-monthly.',
   salaryRequired: 'annualSalary is required for salaried pay.',
-  hourlyRequired: 'hourlyRate and hoursPerWeek are required for hourly pay.',
+  hourlyRequired: 'hourlyRate is required for hourly pay.',
+  overtimeMultiplier: 'overtimeMultiplier must be a number from 1 to 9.99 with at most two decimals, such as "1.5".',
   endBeforeStart: 'endDate must be on or after startDate.',
   offCycleItems: 'items must list 1 to 500 employees with the gross to pay each.',
   offCycleEmployee: 'Every employee of an off-cycle run needs a pay record on this schedule.',
@@ -383,6 +449,11 @@ const settingsFields = {
   currency: z.string({ error: PAYROLL_MESSAGES.currency }).regex(/^[A-Z]{3}$/, { error: PAYROLL_MESSAGES.currency }),
   custom: customRules.optional(),
   bank: originatorBank.optional(),
+  /** Overtime is paid at the hourly rate × this (absent: 1.5). */
+  overtimeMultiplier: z
+    .string({ error: PAY_RUN_MESSAGES.overtimeMultiplier })
+    .regex(/^[1-9](?:\.\d{1,2})?$/, { error: PAY_RUN_MESSAGES.overtimeMultiplier })
+    .optional(),
 };
 /** GB pays in GBP, US in USD; any other country brings its own rules. */
 const checkSettings = (s: { country: string; currency: string; custom?: unknown }, ctx: z.RefinementCtx) => {
@@ -403,6 +474,7 @@ export const payrollSettings = z.object({
   currency: z.string(),
   custom: customRules.nullable(),
   bank: originatorBank,
+  overtimeMultiplier: z.string(),
   version: z.number(),
 });
 export type PayrollSettings = z.infer<typeof payrollSettings>;
@@ -430,11 +502,27 @@ const payRecordFields = {
   uk: ukTaxDetails.nullable().optional(),
   us: usW4.nullable().optional(),
   bank: employeeBank.nullable().optional(),
+  /** The pay components the employee has, each with its own amount or percent when it differs (absent on an update: kept as they are). */
+  components: z
+    .array(
+      strict(
+        {
+          componentId: z.uuid({ error: PAY_COMPONENT_MESSAGES.assignmentComponent }),
+          amount: moneyField('components[].amount').nullable().optional(),
+          percent: percentField('components[].percent').nullable().optional(),
+        },
+        'components[]',
+      ),
+      { error: PAY_COMPONENT_MESSAGES.components },
+    )
+    .max(30, { error: PAY_COMPONENT_MESSAGES.components })
+    .refine((items) => new Set(items.map((i) => i.componentId)).size === items.length, { error: PAY_COMPONENT_MESSAGES.components })
+    .optional(),
 };
 const checkPayRecord = (r: { payBasis: string; annualSalary?: string | null; hourlyRate?: string | null; hoursPerWeek?: string | null; startDate: string; endDate?: string | null }, ctx: z.RefinementCtx) => {
   const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
   if (r.payBasis === 'salary' && !r.annualSalary) fail(PAY_RUN_MESSAGES.salaryRequired, 'annualSalary');
-  if (r.payBasis === 'hourly' && (!r.hourlyRate || !r.hoursPerWeek)) fail(PAY_RUN_MESSAGES.hourlyRequired, 'hourlyRate');
+  if (r.payBasis === 'hourly' && !r.hourlyRate) fail(PAY_RUN_MESSAGES.hourlyRequired, 'hourlyRate');
   if (r.endDate && r.endDate < r.startDate) fail(PAY_RUN_MESSAGES.endBeforeStart, 'endDate');
 };
 export const payRecordCreateInput = strict({ employeeId: z.uuid({ error: PAY_RUN_MESSAGES.employeeNotFound }), ...payRecordFields }, 'The request body').superRefine(checkPayRecord);
@@ -458,6 +546,10 @@ export const payRecord = z.object({
   uk: ukTaxDetails.nullable(),
   us: usW4.nullable(),
   bank: employeeBank.nullable(),
+  /** Assigned components; amount and percent are the employee's own (null: the component's). */
+  components: z.array(
+    z.object({ componentId: z.uuid(), name: z.string(), kind: z.enum(PAY_COMPONENT_KINDS), method: z.enum(PAY_COMPONENT_METHODS), amount: z.string().nullable(), percent: z.string().nullable() }),
+  ),
   version: z.number(),
 });
 export type PayRecord = z.infer<typeof payRecord>;
@@ -493,6 +585,8 @@ export const payRunLine = z.object({
   /** How the gross was found: the basis and the days of the period employed, in words. */
   grossRule: z.string(),
   lines: z.array(z.object({ code: z.string(), amount: z.string(), label: z.string().optional(), employer: z.boolean() })),
+  /** The gross's parts: salary or hourly pay, overtime, bonus, other earnings. */
+  earnings: z.array(z.object({ code: z.string(), label: z.string(), amount: z.string(), rule: z.string().optional() })),
   net: z.string(),
   ytd: payYtd,
   /** Against this employee's line in the schedule's previous regular run (null: not in it). */
@@ -520,7 +614,8 @@ export const payRunSummary = z.object({
   version: z.number(),
 });
 export type PayRunSummary = z.infer<typeof payRunSummary>;
-export const payRun = payRunSummary.extend({ lines: z.array(payRunLine), previousRunId: z.uuid().nullable() });
+export const payRunBonus = z.object({ employeeId: z.uuid(), componentId: z.uuid(), amount: z.string() });
+export const payRun = payRunSummary.extend({ lines: z.array(payRunLine), previousRunId: z.uuid().nullable(), bonuses: z.array(payRunBonus) });
 export type PayRun = z.infer<typeof payRun>;
 export const payRunList = z.object({ items: z.array(payRunSummary) });
 
@@ -545,6 +640,19 @@ export const PAY_LINE_LABELS: Record<string, string> = {
 };
 export const payLineLabel = (line: { code: string; label?: string }) => line.label ?? PAY_LINE_LABELS[line.code] ?? line.code;
 
+/** A run line's year-to-date figures as payslips and the review name them. */
+export const PAY_YTD_LABELS: Record<string, string> = {
+  gross: 'Gross pay',
+  taxable: 'Taxable pay',
+  federalWages: 'Federal income tax wages',
+  tax: 'Income tax',
+  socialSecurityWages: 'Social Security wages',
+  medicareWages: 'Medicare wages',
+  preTaxDeductions: 'Deductions before tax',
+  postTaxDeductions: 'Deductions after tax',
+  employerContributions: 'Employer contributions',
+};
+
 /** An amount with thousands separators and its currency code ("GBP 2,453.64"): the same on payslips, files and pages. */
 export function formatMoney(value: string, currency: string): string {
   const negative = value.startsWith('-');
@@ -566,3 +674,59 @@ export const yearEndQuery = z.object({
   entityId: z.uuid({ error: 'entityId must name one of your entities.' }),
   taxYear: z.string({ error: PAYROLL_MESSAGES.taxYear }).regex(/^\d{4}(?:-\d{2})?$/, { error: PAYROLL_MESSAGES.taxYear }),
 });
+
+// ----- Pay components: setup and a draft run's one-off amounts ---------------------------------
+
+const componentFields = {
+  name: nameText({ required: PAY_COMPONENT_MESSAGES.name, max: 120, maxMessage: PAY_COMPONENT_MESSAGES.name }),
+  kind: z.enum(PAY_COMPONENT_KINDS, { error: PAY_COMPONENT_MESSAGES.kind }),
+  method: z.enum(PAY_COMPONENT_METHODS, { error: PAY_COMPONENT_MESSAGES.method }),
+  amount: moneyField('amount').nullable().optional(),
+  percent: percentField().nullable().optional(),
+};
+const checkComponent = (c: { kind: PayComponentKind; method: PayComponentMethod; amount?: string | null; percent?: string | null }, ctx: z.RefinementCtx) => {
+  const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+  const hasAmount = c.amount !== undefined && c.amount !== null;
+  const hasPercent = c.percent !== undefined && c.percent !== null;
+  if (c.method === 'fixed' && (!hasAmount || hasPercent)) fail(PAY_COMPONENT_MESSAGES.fixedNeedsAmount, 'amount');
+  if (c.method === 'percent' && (!hasPercent || hasAmount)) fail(PAY_COMPONENT_MESSAGES.percentNeedsPercent, 'percent');
+  if (c.method === 'percent' && c.kind === 'earning') fail(PAY_COMPONENT_MESSAGES.percentNotForEarning, 'method');
+  if (c.method === 'one_off' && c.kind !== 'earning') fail(PAY_COMPONENT_MESSAGES.oneOffOnlyEarning, 'method');
+  if (c.method === 'one_off' && (hasAmount || hasPercent)) fail(PAY_COMPONENT_MESSAGES.oneOffNoFigures, 'amount');
+};
+export const payComponentCreateInput = strict({ entityId: entityIdField, ...componentFields }, 'The request body').superRefine(checkComponent);
+export const payComponentUpdateInput = strict({ ...componentFields, version: versionOf }, 'The request body').superRefine(checkComponent);
+export type PayComponentInput = z.infer<typeof payComponentUpdateInput>;
+
+export const payComponent = z.object({
+  id: z.uuid(),
+  entityId: z.uuid(),
+  name: z.string(),
+  kind: z.enum(PAY_COMPONENT_KINDS),
+  method: z.enum(PAY_COMPONENT_METHODS),
+  amount: z.string().nullable(),
+  percent: z.string().nullable(),
+  /** Employees it is assigned to. */
+  employees: z.number(),
+  version: z.number(),
+});
+export type PayComponent = z.infer<typeof payComponent>;
+export const payComponentList = z.object({ items: z.array(payComponent) });
+
+/** A draft regular run's one-off amounts (bonuses), all of them: the run is calculated again with them. */
+export const payRunBonusesInput = strict(
+  {
+    version: versionOf,
+    items: z
+      .array(strict({ employeeId: z.uuid({ error: PAY_COMPONENT_MESSAGES.bonusEmployee }), componentId: z.uuid({ error: PAY_COMPONENT_MESSAGES.bonusComponent }), amount: moneyField('items[].amount') }, 'items[]'), {
+        error: PAY_COMPONENT_MESSAGES.bonusItems,
+      })
+      .max(500, { error: PAY_COMPONENT_MESSAGES.bonusItems })
+      .refine((items) => new Set(items.map((i) => `${i.employeeId}/${i.componentId}`)).size === items.length, { error: PAY_COMPONENT_MESSAGES.bonusItems }),
+  },
+  'The request body',
+);
+export type PayRunBonusesInput = z.infer<typeof payRunBonusesInput>;
+
+/** Earnings codes of a run line (its components' own carry their name as label). */
+export const EARNING_LABELS: Record<string, string> = { salary: 'Salary', hourly: 'Hourly pay', overtime: 'Overtime', off_cycle: 'Off-cycle payment' };

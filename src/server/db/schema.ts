@@ -564,8 +564,14 @@ export const hrmsPayrollSettings = pgTable(
     /** An administrator's own rules, for a country other than GB and US (shared/payroll.ts customRules). */
     customRules: jsonb('custom_rules').$type<CustomRulesJson>(),
     bank: jsonb('bank').$type<Record<string, string>>().notNull().default({}),
+    /** Overtime hours of an hourly employee are paid at the rate × this (payroll/runs.ts). */
+    overtimeMultiplier: numeric('overtime_multiplier', { precision: 4, scale: 2 }).notNull().default('1.5'),
   },
-  (t) => [moduleEntityFk('hrms_payroll_settings_entity_fk', t), unique('hrms_payroll_settings_entity_key').on(t.entityId)],
+  (t) => [
+    moduleEntityFk('hrms_payroll_settings_entity_fk', t),
+    unique('hrms_payroll_settings_entity_key').on(t.entityId),
+    check('hrms_payroll_settings_overtime_multiplier_check', sql`${t.overtimeMultiplier} >= 1`),
+  ],
 );
 
 export const hrmsPaySchedules = pgTable(
@@ -615,6 +621,54 @@ export const hrmsPayRecords = pgTable(
   ],
 );
 
+/**
+ * A pay component of an entity (issue 35): an earning, a deduction before or after tax, or an
+ * employer contribution; a fixed amount a period, a percent of the period's gross pay, or (earnings
+ * only) a one-off amount entered on a draft run, such as a bonus. It applies to the employees it is
+ * assigned to (hrms_pay_component_assignments), one-off earnings to those a run names.
+ */
+export const hrmsPayComponents = pgTable(
+  'hrms_pay_components',
+  {
+    ...moduleColumns(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    method: text('method').notNull(),
+    amountMinor: minor('amount_minor'),
+    /** Percent of gross pay: 5 is 5 %. */
+    percent: numeric('percent', { precision: 7, scale: 4 }),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_components_entity_fk', t),
+    unique('hrms_pay_components_id_entity_id_key').on(t.id, t.entityId),
+    uniqueIndex('hrms_pay_components_entity_name_key').on(t.entityId, sql`lower(${t.name})`),
+    check('hrms_pay_components_kind_check', sql`${t.kind} in ('earning', 'deduction_pre_tax', 'deduction_post_tax', 'employer_contribution')`),
+    check(
+      'hrms_pay_components_method_check',
+      sql`(${t.method} = 'fixed' and ${t.amountMinor} is not null and ${t.percent} is null) or (${t.method} = 'percent' and ${t.percent} is not null and ${t.amountMinor} is null and ${t.kind} <> 'earning') or (${t.method} = 'one_off' and ${t.kind} = 'earning' and ${t.amountMinor} is null and ${t.percent} is null)`,
+    ),
+  ],
+);
+
+/** A component given to an employee, with their own amount or percent when it differs from the component's (null: the component's). */
+export const hrmsPayComponentAssignments = pgTable(
+  'hrms_pay_component_assignments',
+  {
+    ...moduleColumns(),
+    componentId: uuid('component_id').notNull(),
+    employeeId: uuid('employee_id').notNull(),
+    amountMinor: minor('amount_minor'),
+    percent: numeric('percent', { precision: 7, scale: 4 }),
+  },
+  (t) => [
+    moduleEntityFk('hrms_pay_component_assignments_entity_fk', t),
+    unique('hrms_pay_component_assignments_employee_component_key').on(t.employeeId, t.componentId),
+    foreignKey({ name: 'hrms_pay_component_assignments_component_fk', columns: [t.componentId, t.entityId], foreignColumns: [hrmsPayComponents.id, hrmsPayComponents.entityId] }).onDelete('cascade'),
+    foreignKey({ name: 'hrms_pay_component_assignments_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
+    index('hrms_pay_component_assignments_component_idx').on(t.componentId),
+  ],
+);
+
 /** A pay run: draft (recalculated at will), approved (locked), paid. Totals in minor units. */
 export const hrmsPayRuns = pgTable(
   'hrms_pay_runs',
@@ -637,6 +691,8 @@ export const hrmsPayRuns = pgTable(
     employeeCount: integer('employee_count').notNull().default(0),
     /** Off-cycle only: what each employee is paid, as the administrator entered it ({ employeeId: "100.00" }). */
     offCycleGross: jsonb('off_cycle_gross').$type<Record<string, string>>(),
+    /** One-off earnings (bonuses) entered on the draft: employee, component, amount ("500.00"). */
+    bonuses: jsonb('bonuses').$type<{ employeeId: string; componentId: string; amount: string }[]>().notNull().default([]),
     approvedBy: uuid('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     paidBy: uuid('paid_by'),
@@ -668,6 +724,8 @@ export const hrmsPayRunLines = pgTable(
     grossRule: text('gross_rule').notNull(),
     /** The rules' lines: code, amount in minor units (a decimal string of an integer), employer cost or not, label. */
     items: jsonb('items').$type<{ code: string; minor: string; employer: boolean; label?: string }[]>().notNull(),
+    /** The gross's parts: salary or hourly pay, overtime, bonus and other earnings (code, label, minor units, how found). */
+    earnings: jsonb('earnings').$type<{ code: string; label: string; minor: string; rule?: string }[]>().notNull().default([]),
     /** Year to date including this run, decimal strings per figure (gross, tax, …). */
     ytd: jsonb('ytd').$type<Record<string, string>>().notNull(),
   },

@@ -20,6 +20,10 @@ export function payrollOwnRequests(entityId: () => string): Record<string, () =>
     'POST /hrms/payroll/schedules': () => ({ path: '/hrms/payroll/schedules', body: { entityId: entityId(), name: 'Walk monthly', frequency: 'monthly', firstPayDate: '2025-04-30' } }),
     'PATCH /hrms/payroll/schedules/{id}': () => ({ path: `/hrms/payroll/schedules/${NONE}`, body: { name: 'Walk', frequency: 'weekly', firstPayDate: '2025-04-11', ...version } }),
     'GET /hrms/payroll/schedules/{id}/periods': () => ({ path: `/hrms/payroll/schedules/${NONE}/periods?taxYear=2025-26` }),
+    'GET /hrms/payroll/components': () => ({ path: `/hrms/payroll/components?entityId=${entityId()}` }),
+    'POST /hrms/payroll/components': () => ({ path: '/hrms/payroll/components', body: { entityId: entityId(), name: 'Walk pension', kind: 'deduction_pre_tax', method: 'percent', percent: '5' } }),
+    'PATCH /hrms/payroll/components/{id}': () => ({ path: `/hrms/payroll/components/${NONE}`, body: { name: 'Walk pension', kind: 'deduction_pre_tax', method: 'percent', percent: '5', ...version } }),
+    'DELETE /hrms/payroll/components/{id}': () => ({ path: `/hrms/payroll/components/${NONE}?version=1` }),
     'GET /hrms/payroll/pay-records': () => ({ path: `/hrms/payroll/pay-records?entityId=${entityId()}` }),
     'POST /hrms/payroll/pay-records': () => ({
       path: '/hrms/payroll/pay-records',
@@ -34,6 +38,7 @@ export function payrollOwnRequests(entityId: () => string): Record<string, () =>
     'POST /hrms/payroll/runs': () => ({ path: '/hrms/payroll/runs', body: { scheduleId: NONE, taxYear: '2025-26', period: 1 } }),
     'GET /hrms/payroll/runs/{id}': () => ({ path: `/hrms/payroll/runs/${NONE}` }),
     'POST /hrms/payroll/runs/{id}/recalculate': () => ({ path: `/hrms/payroll/runs/${NONE}/recalculate`, body: version }),
+    'PUT /hrms/payroll/runs/{id}/bonuses': () => ({ path: `/hrms/payroll/runs/${NONE}/bonuses`, body: { items: [], ...version } }),
     'POST /hrms/payroll/runs/{id}/approve': () => ({ path: `/hrms/payroll/runs/${NONE}/approve`, body: version }),
     'POST /hrms/payroll/runs/{id}/mark-paid': () => ({ path: `/hrms/payroll/runs/${NONE}/mark-paid`, body: version }),
     'GET /hrms/payroll/runs/{id}/payslips/{employeeId}': () => ({ path: `/hrms/payroll/runs/${NONE}/payslips/${NONE}.pdf` }),

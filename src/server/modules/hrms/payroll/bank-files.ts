@@ -138,19 +138,29 @@ export function nachaFile(run: PayRun, payees: Payee[], bank: OriginatorBank, cr
  * payable. Debits equal credits.
  */
 export function journalRows(run: PayRun): (string | number | null)[][] {
+  // By code and label: pay components share their kind's code and are told apart by their names.
   const byCode = new Map<string, { label: string; employer: boolean; total: ReturnType<typeof money> }>();
   for (const item of run.lines.flatMap((l) => l.lines)) {
-    const entry = byCode.get(item.code) ?? { label: payLineLabel(item), employer: item.employer, total: money(0) };
-    byCode.set(item.code, { ...entry, total: entry.total.plus(item.amount) });
+    const key = `${item.code}\u0000${item.label ?? ''}`;
+    const entry = byCode.get(key) ?? { label: payLineLabel(item), employer: item.employer, total: money(0) };
+    byCode.set(key, { ...entry, total: entry.total.plus(item.amount) });
   }
+  // Earnings other than salary and hourly pay (overtime, bonuses, other earnings) are expenses of their own.
+  const otherEarnings = new Map<string, ReturnType<typeof money>>();
+  for (const e of run.lines.flatMap((l) => l.earnings).filter((e) => !WAGES.has(e.code))) otherEarnings.set(e.label, (otherEarnings.get(e.label) ?? money(0)).plus(e.amount));
+  const wages = money(run.totals.gross).minus([...otherEarnings.values()].reduce((t, v) => t.plus(v), money(0)));
   const row = (account: string, debit: string | null, credit: string | null) => [run.payDate, account, run.currency, debit, credit];
   const employerCosts = [...byCode.values()].filter((e) => e.employer);
   return [
-    row('Salaries and wages expense', run.totals.gross, null),
+    row('Salaries and wages expense', amount(wages), null),
+    ...[...otherEarnings].map(([label, total]) => row(`${label} expense`, amount(total), null)),
     ...employerCosts.map((e) => row(`${e.label} expense`, amount(e.total), null)),
     ...[...byCode.values()].map((e) => row(`${e.label} payable`, null, amount(e.total))),
     row('Net pay payable', null, run.totals.net),
   ];
 }
+
+/** Earnings booked as salaries and wages: the salary, hourly pay and an off-cycle payment. */
+const WAGES = new Set(['salary', 'hourly', 'off_cycle']);
 
 export const JOURNAL_COLUMNS = ['Date', 'Account', 'Currency', 'Debit', 'Credit'];

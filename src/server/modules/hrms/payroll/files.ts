@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors';
 import { hrms } from '../module';
 import { journalRows, nachaFile, sepaCreditTransfer, type Payee } from './bank-files';
 import { payslipPdf } from './payslip';
-import { readRun } from './runs';
+import { readRun, readRunLine } from './runs';
 import { requireSettings } from './setup';
 
 /** A run's downloads, each read under the caller's scope (App Admins of the run's entity). */
@@ -17,9 +17,9 @@ const entityNameOf = async (tx: Tx, entityId: string) => (await tx.select({ name
 
 /** One employee's payslip of a run, for the portal too (inside the caller's transaction and scope). */
 export async function payslipOf(tx: Tx, runId: string, employeeId: string): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const run = await readRun(tx, runId);
-  const line = run.lines.find((l) => l.employeeId === employeeId);
-  if (!line) throw notFound(PAY_RUN_MESSAGES.payslipNotFound);
+  const found = await readRunLine(tx, runId, employeeId);
+  if (!found) throw notFound(PAY_RUN_MESSAGES.payslipNotFound);
+  const { run, line } = found;
   return { fileName: `payslip-${run.payDate}-${line.employeeName}.pdf`, bytes: await payslipPdf(run, line, await entityNameOf(tx, run.entityId)) };
 }
 

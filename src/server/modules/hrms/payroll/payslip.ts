@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatMoney, payLineLabel, US_STATE_TAX_NOTICE, type PayRun, type PayRunLine } from '@/shared/payroll';
+import { formatMoney, PAY_YTD_LABELS, payLineLabel, US_STATE_TAX_NOTICE, type PayRunLine, type PayRunSummary } from '@/shared/payroll';
 
 /**
  * One employee's payslip for one run as a PDF (pdf-lib, its standard Helvetica: nothing to embed).
@@ -14,7 +14,7 @@ const GREY = rgb(0.35, 0.35, 0.35);
 /** The standard fonts write WinAnsi: any other character (a name in another script) is shown as "?". */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u20ac]/g, '?');
 
-const YTD_LABELS: Record<string, string> = { gross: 'Gross pay', tax: 'Income tax', socialSecurityWages: 'Social Security wages', medicareWages: 'Medicare wages' };
+const YTD_LABELS = PAY_YTD_LABELS;
 
 /** A page written top to bottom: lines of text, label-and-amount rows, headings with a rule (payslips, year-end figures). */
 export class Sheet {
@@ -55,7 +55,7 @@ export class Sheet {
   }
 }
 
-export async function payslipPdf(run: PayRun, line: PayRunLine, entityName: string): Promise<Uint8Array> {
+export async function payslipPdf(run: PayRunSummary, line: PayRunLine, entityName: string): Promise<Uint8Array> {
   const { doc, sheet } = await Sheet.create(`Payslip ${line.employeeName} ${run.payDate}`);
   const m = (value: string) => formatMoney(value, run.currency);
 
@@ -65,7 +65,8 @@ export async function payslipPdf(run: PayRun, line: PayRunLine, entityName: stri
   sheet.text(`Pay date: ${run.payDate}    Period: ${run.periodStart} to ${run.periodEnd}    Tax year ${run.taxYear}, period ${run.period}${run.kind === 'off_cycle' ? ' (off-cycle)' : ''}`);
 
   sheet.heading('Earnings');
-  sheet.row(run.kind === 'off_cycle' ? 'Off-cycle payment' : `Pay: ${line.grossRule}`, m(line.gross));
+  if (line.earnings.length) for (const e of line.earnings) sheet.row(e.rule && e.rule !== e.label ? `${e.label}: ${e.rule}` : e.label, m(e.amount));
+  else sheet.row(run.kind === 'off_cycle' ? 'Off-cycle payment' : `Pay: ${line.grossRule}`, m(line.gross));
   sheet.row('Gross pay', m(line.gross), true);
 
   sheet.heading('Deductions and taxes');

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { entityFilter, MODULE_MESSAGES } from '@/shared/modules';
+import { entityFilter, MODULE_MESSAGES, versionField } from '@/shared/modules';
 import {
   PAY_RUN_MESSAGES,
   payPeriodList,
@@ -22,8 +22,16 @@ import {
   yearEnd as yearEndResponse,
   yearEndQuery,
   myPayslipList,
+  PAY_COMPONENT_MESSAGES,
+  payComponent,
+  payComponentCreateInput,
+  payComponentList,
+  payComponentUpdateInput,
+  payRunBonusesInput,
   type PayrollPreviewInput,
 } from '@/shared/payroll';
+import { auditContext } from '../../../audit/context';
+import { idParams } from '../../../http/params';
 import { csvResponse } from '../../../platform/csv';
 import { attachment } from '../../../platform/files';
 import type { AppEnv } from '../../../http/env';
@@ -33,7 +41,8 @@ import { calculate } from './engine';
 import { JOURNAL_COLUMNS } from './bank-files';
 import { bankFile, journal, payslipFile } from './files';
 import { myPayslipFile, myPayslips } from './my-payslips';
-import { approveRun, createRun, getRun, listRuns, markRunPaid, recalculateRun, schedulePeriods } from './runs';
+import { approveRun, createRun, getRun, listRuns, markRunPaid, recalculateRun, schedulePeriods, setRunBonuses } from './runs';
+import { createComponent, deleteComponent, listComponents, updateComponent } from './components';
 import { yearEnd, yearEndCsv, yearEndPdf } from './year-end';
 import { createPayRecord, createSchedule, createSettings, getPayRecord, listPayRecords, listSchedules, listSettings, updatePayRecord, updateSchedule, updateSettings } from './setup';
 
@@ -139,6 +148,34 @@ export const withPayrollRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
         },
       },
     })
+    .records('payroll/components', {
+      noun: 'pay component',
+      notFound: PAY_COMPONENT_MESSAGES.notFound,
+      list: { summary: 'Pay components: earnings, deductions before and after tax, employer contributions (App Admin)', page: payComponentList, ...byEntity(listComponents) },
+      create: {
+        summary: 'Add a pay component: a fixed amount a period, a percent of gross pay, or (earnings) a one-off amount entered on a pay run (App Admin)',
+        body: payComponentCreateInput,
+        response: payComponent,
+        errors: { 409: errorContent(PAY_COMPONENT_MESSAGES.taken) },
+        run: createComponent,
+      },
+      update: { summary: 'Change a pay component (App Admin; send the version you read); approved runs keep their figures', body: payComponentUpdateInput, response: payComponent, errors: { 409: errorContent(PAY_COMPONENT_MESSAGES.taken) }, run: updateComponent },
+    })
+    .route(
+      defineRoute('user', {
+        method: 'delete',
+        path: '/hrms/payroll/components/{id}',
+        tags: hrms.tags,
+        summary: 'Delete a pay component and its assignments to employees (App Admin; send the version you read); approved runs keep their lines',
+        request: { params: idParams, query: z.object({ version: z.coerce.number({ error: MODULE_MESSAGES.versionInvalid }).pipe(versionField) }) },
+        responses: { 200: jsonContent(payComponent), ...hrms.errors.withVersion({ 404: errorContent(PAY_COMPONENT_MESSAGES.notFound) }) },
+      }),
+      async (c) => {
+        const { version } = c.req.valid('query' as never) as { version: number };
+        const id = hrms.id(c.req.param('id') ?? '', PAY_COMPONENT_MESSAGES.notFound);
+        return c.json(await deleteComponent(c.get('database').db, c.get('user'), id, version, auditContext(c)), 200);
+      },
+    )
     .records('payroll/pay-records', {
       noun: 'pay record',
       notFound: PAY_RUN_MESSAGES.payRecordNotFound,
@@ -155,6 +192,15 @@ export const withPayrollRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
       get: { summary: 'A pay run: each employee’s gross-to-net and the change since the schedule’s previous run (App Admin)', response: payRun, run: getRun },
       actions: {
         recalculate: { summary: 'Calculate a draft again from today’s pay records (409 once approved)', body: versionInput, response: payRun, versioned: true, errors: { ...runErrors, ...lockErrors }, run: recalculateRun },
+        bonuses: {
+          method: 'put',
+          summary: 'Enter a draft regular run’s one-off amounts (bonuses), all of them, and calculate it again (409 once approved)',
+          body: payRunBonusesInput,
+          response: payRun,
+          versioned: true,
+          errors: { 400: errorContent(PAY_COMPONENT_MESSAGES.bonusEmployee, PAY_COMPONENT_MESSAGES.bonusComponent, PAY_COMPONENT_MESSAGES.bonusOffCycle), ...lockErrors },
+          run: setRunBonuses,
+        },
         approve: {
           summary: 'Approve a draft: its figures are final (corrections are off-cycle runs)',
           body: versionInput,

@@ -1,11 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import {
+  EARNING_LABELS,
   formatMoney,
+  PAY_COMPONENT_MESSAGES,
   PAY_RUN_MESSAGES,
   PERIODS_PER_YEAR,
   type PayrollPreviewInput,
   type PayRun,
+  type PayRunBonusesInput,
   type PayRunCreateInput,
   type PayRunLine,
   type PayRunSummary,
@@ -13,7 +16,7 @@ import {
 } from '@/shared/payroll';
 import type { AuditContext } from '../../../audit/record-event';
 import type { Db } from '../../../db/client';
-import { hrmsEmployees, hrmsPayRecords, hrmsPayRunLines, hrmsPayRuns, hrmsPaySchedules } from '../../../db/schema';
+import { hrmsEmployees, hrmsPayComponents, hrmsPayRecords, hrmsPayRunLines, hrmsPayRuns, hrmsPaySchedules } from '../../../db/schema';
 import type { Tx } from '../../../db/tenant';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import type { ModuleScope } from '../../../platform/scope';
@@ -23,6 +26,7 @@ import { calculate } from './engine';
 import { amount, fromMinor, money, sum, toMinor, ZERO, type Money } from './money';
 import { daysInclusive, periodsOfYear, taxYearCovered } from './periods';
 import { findSchedule, payRecordOf, payRecordRows, requireSettings } from './setup';
+import { employeePay, grossOf, hourlyPay, loadRunExtras, type Earning } from './components';
 
 /*
  * Pay runs: a schedule's period calculated for every employee paid on it, with the payroll engine
@@ -48,19 +52,36 @@ interface Calculated {
   netMinor: bigint;
   grossRule: string;
   items: Item[];
+  earnings: { code: string; label: string; minor: string; rule?: string }[];
   ytd: Record<string, string>;
 }
-type RunFacts = Pick<RunRow, 'entityId' | 'scheduleId' | 'kind' | 'taxYear' | 'period' | 'periodStart' | 'periodEnd' | 'payDate' | 'offCycleGross'> & { id?: string };
+type RunFacts = Pick<RunRow, 'entityId' | 'scheduleId' | 'kind' | 'taxYear' | 'period' | 'periodStart' | 'periodEnd' | 'payDate' | 'offCycleGross'> & {
+  id?: string;
+  bonuses?: RunRow['bonuses'];
+};
+type Ytd = { gross: Money; tax: Money; preTax: Money; postTax: Money; employer: Money };
 
 /** Income tax lines: summed into the UK's "tax paid to date". */
 const INCOME_TAX = 'income_tax';
 
-/** The year-to-date figures the country's rules read, before this run (decimal amounts per employee). */
-async function ytdBefore(tx: Tx, run: RunFacts, employeeIds: string[]): Promise<Map<string, { gross: Money; tax: Money }>> {
-  const totals = new Map<string, { gross: Money; tax: Money }>();
-  if (!employeeIds.length) return totals;
+/**
+ * The year-to-date figures the country's rules read, before this run (decimal amounts per employee):
+ * one query summing, per employee of the entity, the gross and the income tax lines in minor units
+ * (integers, exact) of the tax year's approved and paid runs, so a run of 10,000 employees reads
+ * 10,000 rows rather than every earlier line (the entity's employees on other schedules come along, unused).
+ */
+async function ytdBefore(tx: Tx, run: RunFacts): Promise<Map<string, Ytd>> {
+  const itemsMinor = (code: string) =>
+    sql<string>`coalesce(sum((select coalesce(sum((i->>'minor')::numeric), 0) from jsonb_array_elements(${hrmsPayRunLines.items}) i where i->>'code' = ${code})), 0)::text`;
   const rows = await tx
-    .select({ employeeId: hrmsPayRunLines.employeeId, grossMinor: hrmsPayRunLines.grossMinor, items: hrmsPayRunLines.items })
+    .select({
+      employeeId: hrmsPayRunLines.employeeId,
+      grossMinor: sql<string>`sum(${hrmsPayRunLines.grossMinor})::text`,
+      taxMinor: itemsMinor(INCOME_TAX),
+      preTaxMinor: itemsMinor('deduction_pre_tax'),
+      postTaxMinor: itemsMinor('deduction_post_tax'),
+      employerMinor: itemsMinor('employer_contribution'),
+    })
     .from(hrmsPayRunLines)
     .innerJoin(hrmsPayRuns, eq(hrmsPayRuns.id, hrmsPayRunLines.runId))
     .where(
@@ -70,24 +91,20 @@ async function ytdBefore(tx: Tx, run: RunFacts, employeeIds: string[]): Promise<
         inArray(hrmsPayRuns.status, ['approved', 'paid']),
         lte(hrmsPayRuns.payDate, run.payDate),
         run.id ? ne(hrmsPayRuns.id, run.id) : undefined,
-        inArray(hrmsPayRunLines.employeeId, employeeIds),
       ),
-    );
-  for (const row of rows) {
-    const total = totals.get(row.employeeId) ?? { gross: ZERO, tax: ZERO };
-    const tax = row.items.filter((i) => i.code === INCOME_TAX).map((i) => money(i.minor).dividedBy(100));
-    totals.set(row.employeeId, { gross: total.gross.plus(money(row.grossMinor.toString()).dividedBy(100)), tax: total.tax.plus(sum(tax)) });
-  }
-  return totals;
+    )
+    .groupBy(hrmsPayRunLines.employeeId);
+  const d = (minor: string) => money(minor).dividedBy(100);
+  return new Map(
+    rows.map((row) => [row.employeeId, { gross: d(row.grossMinor), tax: d(row.taxMinor), preTax: d(row.preTaxMinor), postTax: d(row.postTaxMinor), employer: d(row.employerMinor) }]),
+  );
 }
+const NO_YTD: Ytd = { gross: ZERO, tax: ZERO, preTax: ZERO, postTax: ZERO, employer: ZERO };
 
-/** The period's gross and how it was found, in words (shown on the review and the payslip). */
+/** The period's salary and how it was found, in words (shown on the review and the payslip). Hourly pay: components.ts hourlyPay. */
 function periodGross(record: ReturnType<typeof payRecordOf>, employeeEnd: string | null, run: RunFacts, periods: number): { gross: Money; rule: string } {
   const m = (value: string) => formatMoney(value, record.currency);
-  const full =
-    record.payBasis === 'salary'
-      ? { value: money(record.annualSalary!).dividedBy(periods), rule: `${m(record.annualSalary!)} a year ÷ ${periods}` }
-      : { value: money(record.hourlyRate!).times(record.hoursPerWeek!).times(52).dividedBy(periods), rule: `${m(record.hourlyRate!)} an hour × ${record.hoursPerWeek} hours a week × 52 ÷ ${periods}` };
+  const full = { value: money(record.annualSalary!).dividedBy(periods), rule: `${m(record.annualSalary!)} a year ÷ ${periods}` };
   const ends = [record.endDate, employeeEnd, run.periodEnd].filter((d): d is string => d !== null).sort();
   const from = record.startDate > run.periodStart ? record.startDate : run.periodStart;
   const to = ends[0]!;
@@ -110,36 +127,63 @@ async function calculateRun(tx: Tx, run: RunFacts): Promise<{ country: string; c
   );
   if (run.offCycleGross && records.length !== Object.keys(run.offCycleGross).length) throw badRequest(PAY_RUN_MESSAGES.offCycleEmployee);
   if (!records.length) throw badRequest(PAY_RUN_MESSAGES.noEmployees);
-  const before = await ytdBefore(
-    tx,
-    run,
-    records.map((r) => r.row.employeeId),
-  );
+  const before = await ytdBefore(tx, run);
+  const extras = await loadRunExtras(tx, run);
   const lines = records.map((row): Calculated => {
     const record = payRecordOf(row);
-    const { gross, rule } = run.offCycleGross ? { gross: money(run.offCycleGross[record.employeeId]!), rule: 'Off-cycle payment' } : periodGross(record, row.employeeEnd, run, periods);
-    const ytd = before.get(record.employeeId) ?? { gross: ZERO, tax: ZERO };
-    const input = engineInput(settings, schedule.frequency, run, gross, record, ytd);
+    const base = baseEarnings(record, row.employeeEnd, run, periods, extras.hours.get(record.employeeId), settings.overtimeMultiplier);
+    const pay = employeePay(extras, record.employeeId, base.earnings, { offCycle: run.offCycleGross !== null, bonuses: run.bonuses ?? [] });
+    const gross = grossOf(pay.earnings);
+    const rule = base.rule;
+    const ytd = before.get(record.employeeId) ?? NO_YTD;
+    const input = { ...engineInput(settings, schedule.frequency, run, gross, record, ytd), ...(pay.components.length ? { components: pay.components } : {}) };
     const result = calculate(input);
     const items = result.lines.map((line): Item => {
       const employer = EMPLOYER_CODES.has(line.code) || isEmployerCustom(settings.customRules, line.code);
       return { code: line.code, minor: toMinor(line.amount).toString(), employer, ...(line.label ? { label: line.label } : {}) };
     });
-    const tax = sum(result.lines.filter((l) => l.code === INCOME_TAX).map((l) => money(l.amount)));
+    const of = (code: string) => sum(result.lines.filter((l) => l.code === code).map((l) => money(l.amount)));
     const grossToDate = amount(ytd.gross.plus(gross));
+    const preTaxToDate = ytd.preTax.plus(of('deduction_pre_tax'));
+    /** Pay income tax is figured on, to date: gross less deductions before tax (UK taxable pay, US federal income tax wages). */
+    const taxableToDate = amount(ytd.gross.plus(gross).minus(preTaxToDate));
+    const components = {
+      preTaxDeductions: amount(preTaxToDate),
+      postTaxDeductions: amount(ytd.postTax.plus(of('deduction_post_tax'))),
+      employerContributions: amount(ytd.employer.plus(of('employer_contribution'))),
+    };
     const ytdAfter: Record<string, string> =
       settings.country === 'GB'
-        ? { gross: grossToDate, tax: amount(ytd.tax.plus(tax)) }
+        ? { gross: grossToDate, taxable: taxableToDate, tax: amount(ytd.tax.plus(of(INCOME_TAX))), ...components }
         : settings.country === 'US'
-          ? { gross: grossToDate, socialSecurityWages: grossToDate, medicareWages: grossToDate }
-          : { gross: grossToDate };
-    return { employeeId: record.employeeId, employeeName: record.employeeName, grossMinor: toMinor(gross), netMinor: toMinor(result.net), grossRule: rule, items, ytd: ytdAfter };
+          ? { gross: grossToDate, federalWages: taxableToDate, socialSecurityWages: grossToDate, medicareWages: grossToDate, ...components }
+          : { gross: grossToDate, ...components };
+    const earnings = pay.earnings.map((e) => ({ code: e.code, label: e.label, minor: toMinor(e.amount).toString(), ...(e.rule ? { rule: e.rule } : {}) }));
+    return { employeeId: record.employeeId, employeeName: record.employeeName, grossMinor: toMinor(gross), netMinor: toMinor(result.net), grossRule: rule, items, earnings, ytd: ytdAfter };
   });
   return { country: settings.country, currency: settings.currency, lines };
 }
 
+/** The period's pay before components: an off-cycle payment, a salary, or hourly pay and overtime from approved timesheets. */
+function baseEarnings(
+  record: ReturnType<typeof payRecordOf>,
+  employeeEnd: string | null,
+  run: RunFacts,
+  periods: number,
+  hours: Parameters<typeof hourlyPay>[2],
+  overtimeMultiplier: string,
+): { earnings: Earning[]; rule: string } {
+  if (run.offCycleGross) {
+    const rule = EARNING_LABELS.off_cycle!;
+    return { earnings: [{ code: 'off_cycle', label: rule, amount: money(run.offCycleGross[record.employeeId]!), rule }], rule };
+  }
+  if (record.payBasis === 'hourly') return hourlyPay(record.hourlyRate!, record.currency, hours, overtimeMultiplier);
+  const { gross, rule } = periodGross(record, employeeEnd, run, periods);
+  return { earnings: [{ code: 'salary', label: EARNING_LABELS.salary!, amount: gross, rule }], rule };
+}
+
 /** The employer's own costs among the packs' lines (not deducted from pay). */
-const EMPLOYER_CODES = new Set(['employer_ni', 'employer_social_security', 'employer_medicare']);
+const EMPLOYER_CODES = new Set(['employer_ni', 'employer_social_security', 'employer_medicare', 'employer_contribution']);
 const isEmployerCustom = (rules: { components: { code: string; kind: string }[] } | null, code: string) => rules?.components.some((c) => c.code === code && c.kind === 'employer') ?? false;
 
 /** The engine's request for one employee, as the preview takes it (its schema has checked the same shapes on the pay record). */
@@ -149,12 +193,13 @@ function engineInput(
   run: RunFacts,
   gross: Money,
   record: ReturnType<typeof payRecordOf>,
-  ytd: { gross: Money; tax: Money },
+  ytd: Ytd,
 ): PayrollPreviewInput {
   const base = { country: settings.country, taxYear: run.taxYear, frequency, period: run.period, gross: amount(gross), currency: settings.currency };
   if (settings.country === 'GB') {
     if (!record.uk) throw badRequest(PAY_RUN_MESSAGES.ukRequired);
-    return { ...base, uk: record.uk, ytd: { gross: amount(ytd.gross), tax: amount(ytd.tax) } };
+    // PAYE's pay to date is taxable pay: gross less pension under a net pay arrangement (engine.ts).
+    return { ...base, uk: record.uk, ytd: { gross: amount(ytd.gross.minus(ytd.preTax)), tax: amount(ytd.tax) } };
   }
   if (settings.country === 'US') {
     if (!record.us) throw badRequest(PAY_RUN_MESSAGES.usRequired);
@@ -176,9 +221,18 @@ const totalsOf = (lines: Calculated[]) => {
   };
 };
 
+/**
+ * Lines a statement inserts: a run of 10,000 employees is ten statements. One statement for all of
+ * them would pass PostgreSQL's limit of 65,535 parameters (a dozen a line) at about 5,000 employees.
+ */
+const LINES_PER_INSERT = 1_000;
+
 async function writeLines(tx: Tx, scope: ModuleScope, run: RunRow, lines: Calculated[]) {
   await tx.delete(hrmsPayRunLines).where(eq(hrmsPayRunLines.runId, run.id));
-  await tx.insert(hrmsPayRunLines).values(lines.map((l) => ({ ...l, companyId: scope.companyId, entityId: run.entityId, runId: run.id, currency: run.currency })));
+  for (let i = 0; i < lines.length; i += LINES_PER_INSERT) {
+    const chunk = lines.slice(i, i + LINES_PER_INSERT);
+    await tx.insert(hrmsPayRunLines).values(chunk.map((l) => ({ ...l, companyId: scope.companyId, entityId: run.entityId, runId: run.id, currency: run.currency })));
+  }
 }
 
 // ----- reading ----------------------------------------------------------------------------------
@@ -241,35 +295,63 @@ export type StoredLine = Awaited<ReturnType<typeof runLines>>[number];
 /** A stored line as the API shows it: amounts as decimal strings. */
 export const lineItems = (line: StoredLine) => line.items.map((i) => ({ code: i.code, amount: fromMinor(i.minor), employer: i.employer, ...(i.label ? { label: i.label } : {}) }));
 
-/** The run with each employee's gross-to-net, and what changed against the schedule's previous regular run. */
-export async function readRun(tx: Tx, id: string): Promise<PayRun> {
-  const { run, scheduleName } = await findRun(tx, id);
+/** The schedule's regular run before this one (the review's "what changed" compares against it). */
+async function previousRunOf(tx: Tx, run: RunRow) {
   const [previous] = await tx
     .select({ id: hrmsPayRuns.id })
     .from(hrmsPayRuns)
     .where(and(eq(hrmsPayRuns.scheduleId, run.scheduleId), eq(hrmsPayRuns.kind, 'regular'), lt(hrmsPayRuns.payDate, run.payDate)))
     .orderBy(desc(hrmsPayRuns.payDate))
     .limit(1);
+  return previous;
+}
+
+/** A stored line as the review shows it, with the change against the employee's line of the previous run. */
+const runLineOf = (line: StoredLine, last: StoredLine | undefined): PayRunLine => ({
+  employeeId: line.employeeId,
+  employeeName: line.employeeName,
+  gross: fromMinor(line.grossMinor),
+  grossRule: line.grossRule,
+  lines: lineItems(line),
+  earnings: line.earnings.map((e) => ({ code: e.code, label: e.label, amount: fromMinor(e.minor), ...(e.rule ? { rule: e.rule } : {}) })),
+  net: fromMinor(line.netMinor),
+  ytd: line.ytd,
+  change: {
+    previousGross: last ? fromMinor(last.grossMinor) : null,
+    previousNet: last ? fromMinor(last.netMinor) : null,
+    gross: fromMinor(line.grossMinor - (last?.grossMinor ?? 0n)),
+    net: fromMinor(line.netMinor - (last?.netMinor ?? 0n)),
+  },
+});
+
+/** The run with each employee's gross-to-net, and what changed against the schedule's previous regular run. */
+export async function readRun(tx: Tx, id: string): Promise<PayRun> {
+  const { run, scheduleName } = await findRun(tx, id);
+  const previous = await previousRunOf(tx, run);
   const before = new Map((previous ? await runLines(tx, previous.id) : []).map((l) => [l.employeeId, l]));
-  const lines = (await runLines(tx, id)).map((line): PayRunLine => {
-    const last = before.get(line.employeeId);
-    return {
-      employeeId: line.employeeId,
-      employeeName: line.employeeName,
-      gross: fromMinor(line.grossMinor),
-      grossRule: line.grossRule,
-      lines: lineItems(line),
-      net: fromMinor(line.netMinor),
-      ytd: line.ytd,
-      change: {
-        previousGross: last ? fromMinor(last.grossMinor) : null,
-        previousNet: last ? fromMinor(last.netMinor) : null,
-        gross: fromMinor(line.grossMinor - (last?.grossMinor ?? 0n)),
-        net: fromMinor(line.netMinor - (last?.netMinor ?? 0n)),
-      },
-    };
-  });
-  return { ...summaryOf(run, scheduleName), lines, previousRunId: previous?.id ?? null };
+  const lines = (await runLines(tx, id)).map((line) => runLineOf(line, before.get(line.employeeId)));
+  return { ...summaryOf(run, scheduleName), lines, previousRunId: previous?.id ?? null, bonuses: run.bonuses };
+}
+
+/**
+ * One employee's line of a run, as `readRun` shows it, with the run's summary (a payslip): reads
+ * that employee's rows only, so a run's 10,000 payslips cost 10,000 small reads, not 10,000 whole runs.
+ * Null when the employee is not on the run.
+ */
+export async function readRunLine(tx: Tx, id: string, employeeId: string): Promise<{ run: PayRunSummary; line: PayRunLine } | null> {
+  const { run, scheduleName } = await findRun(tx, id);
+  const lineOf = (runId: string) => tx.select().from(hrmsPayRunLines).where(and(eq(hrmsPayRunLines.runId, runId), eq(hrmsPayRunLines.employeeId, employeeId)));
+  const [line] = await lineOf(id);
+  if (!line) return null;
+  const previous = await previousRunOf(tx, run);
+  const [last] = previous ? await lineOf(previous.id) : [];
+  return { run: summaryOf(run, scheduleName), line: runLineOf(line, last) };
+}
+
+/** The run without its lines: what the audit log keeps of a run before a change (runFields). */
+async function readRunSummary(tx: Tx, id: string): Promise<PayRunSummary> {
+  const { run, scheduleName } = await findRun(tx, id);
+  return summaryOf(run, scheduleName);
 }
 
 export const getRun = (db: Db, user: SessionUser, id: string) => hrms.scope(db, user, ADMIN, (tx) => readRun(tx, id));
@@ -327,8 +409,8 @@ async function lockRun(tx: Tx, id: string, version: number, expected: RunRow['st
 
 /** Whether a calculation gives the stored figures (jsonb keeps an item's keys in its own order: compared field by field). */
 function sameFigures(calculated: Calculated[], stored: StoredLine[]) {
-  const fingerprint = (line: { employeeId: string; grossMinor: bigint; netMinor: bigint; items: Item[] }) =>
-    JSON.stringify([line.employeeId, String(line.grossMinor), String(line.netMinor), line.items.map((i) => [i.code, i.minor, i.employer, i.label ?? null])]);
+  const fingerprint = (line: { employeeId: string; grossMinor: bigint; netMinor: bigint; items: Item[]; earnings: { code: string; minor: string; label: string }[] }) =>
+    JSON.stringify([line.employeeId, String(line.grossMinor), String(line.netMinor), line.items.map((i) => [i.code, i.minor, i.employer, i.label ?? null]), line.earnings.map((e) => [e.code, e.minor, e.label])]);
   const storedPrints = new Set(stored.map(fingerprint));
   return calculated.length === stored.length && calculated.every((line) => storedPrints.has(fingerprint(line)));
 }
@@ -336,12 +418,44 @@ function sameFigures(calculated: Calculated[], stored: StoredLine[]) {
 export function recalculateRun(db: Db, user: SessionUser, id: string, input: { version: number }, audit: AuditContext): Promise<PayRun> {
   return hrms.scope(db, user, ADMIN, async (tx, scope) => {
     const locked = await lockRun(tx, id, input.version, 'draft', PAY_RUN_MESSAGES.runLocked);
-    const before = await readRun(tx, id);
+    const before = await readRunSummary(tx, id);
     const calculated = await calculateRun(tx, locked);
     const saved = await hrms.save(tx, hrmsPayRuns, id, totalsOf(calculated.lines));
     await writeLines(tx, scope, saved, calculated.lines);
     const after = await readRun(tx, id);
     await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.recalculated', runTarget(after), runFields(after), runFields(before));
+    return after;
+  });
+}
+
+/**
+ * Sets a draft regular run's one-off amounts (bonuses): all of them, replacing those it had, and
+ * calculates the run again with them. Each names an employee of the run and a one-off earning of its entity.
+ */
+export function setRunBonuses(db: Db, user: SessionUser, id: string, input: PayRunBonusesInput, audit: AuditContext): Promise<PayRun> {
+  return hrms.scope(db, user, ADMIN, async (tx, scope) => {
+    const locked = await lockRun(tx, id, input.version, 'draft', PAY_RUN_MESSAGES.runLocked);
+    if (locked.kind !== 'regular') throw badRequest(PAY_COMPONENT_MESSAGES.bonusOffCycle);
+    const before = await readRun(tx, id);
+    const employees = new Set(before.lines.map((l) => l.employeeId));
+    const oneOffs = new Set(
+      (
+        await tx
+          .select({ id: hrmsPayComponents.id })
+          .from(hrmsPayComponents)
+          .where(and(eq(hrmsPayComponents.entityId, locked.entityId), eq(hrmsPayComponents.method, 'one_off')))
+      ).map((c) => c.id),
+    );
+    const bonuses = input.items.map((i) => ({ employeeId: i.employeeId.toLowerCase(), componentId: i.componentId.toLowerCase(), amount: amount(money(i.amount)) }));
+    for (const bonus of bonuses) {
+      if (!employees.has(bonus.employeeId)) throw badRequest(PAY_COMPONENT_MESSAGES.bonusEmployee);
+      if (!oneOffs.has(bonus.componentId)) throw badRequest(PAY_COMPONENT_MESSAGES.bonusComponent);
+    }
+    const calculated = await calculateRun(tx, { ...locked, bonuses });
+    const saved = await hrms.save(tx, hrmsPayRuns, id, { bonuses, ...totalsOf(calculated.lines) });
+    await writeLines(tx, scope, saved, calculated.lines);
+    const after = await readRun(tx, id);
+    await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.bonuses_set', runTarget(after), { ...runFields(after), oneOffAmounts: bonuses.length }, runFields(before));
     return after;
   });
 }
@@ -362,7 +476,7 @@ export function approveRun(db: Db, user: SessionUser, id: string, input: { versi
       .limit(1);
     if (earlier) throw conflict(PAY_RUN_MESSAGES.earlierDraft(earlier.payDate));
     if (!sameFigures((await calculateRun(tx, locked)).lines, await runLines(tx, id))) throw conflict(PAY_RUN_MESSAGES.staleFigures);
-    const before = await readRun(tx, id);
+    const before = await readRunSummary(tx, id);
     await hrms.save(tx, hrmsPayRuns, id, { status: 'approved', approvedBy: scope.userId, approvedAt: sql`now()` });
     const after = await readRun(tx, id);
     await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.approved', runTarget(after), runFields(after), runFields(before));
@@ -373,7 +487,7 @@ export function approveRun(db: Db, user: SessionUser, id: string, input: { versi
 export function markRunPaid(db: Db, user: SessionUser, id: string, input: { version: number }, audit: AuditContext): Promise<PayRun> {
   return hrms.scope(db, user, ADMIN, async (tx, scope) => {
     await lockRun(tx, id, input.version, 'approved', PAY_RUN_MESSAGES.runNotApproved);
-    const before = await readRun(tx, id);
+    const before = await readRunSummary(tx, id);
     await hrms.save(tx, hrmsPayRuns, id, { status: 'paid', paidBy: scope.userId, paidAt: sql`now()` });
     const after = await readRun(tx, id);
     await recordPayrollEvent(tx, scope, audit, 'hrms.pay_run.paid', runTarget(after), runFields(after), runFields(before));
@@ -394,7 +508,13 @@ async function tellPayslipsReady(tx: Tx, scope: ModuleScope, run: PayRun) {
   const linked = await tx
     .select({ userId: hrmsEmployees.userId })
     .from(hrmsEmployees)
-    .where(and(eq(hrmsEmployees.entityId, run.entityId), inArray(hrmsEmployees.id, run.lines.map((l) => l.employeeId)), isNotNull(hrmsEmployees.userId)));
+    .where(
+      and(
+        eq(hrmsEmployees.entityId, run.entityId),
+        inArray(hrmsEmployees.id, tx.select({ id: hrmsPayRunLines.employeeId }).from(hrmsPayRunLines).where(eq(hrmsPayRunLines.runId, run.id))),
+        isNotNull(hrmsEmployees.userId),
+      ),
+    );
   await hrms.notify(tx, scope, {
     recipients: linked.flatMap((r) => (r.userId ? [r.userId] : [])),
     category: 'payslips',

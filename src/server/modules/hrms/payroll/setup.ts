@@ -20,6 +20,7 @@ import type { Tx } from '../../../db/tenant';
 import { badRequest, notFound } from '../../../http/errors';
 import { hrms, uniqueOr409 } from '../module';
 import { recordPayrollEvent } from './audit';
+import { assignedComponents, saveAssignments } from './components';
 import { fromMinor, toMinor } from './money';
 
 /*
@@ -40,6 +41,7 @@ const settingsOf = (row: SettingsRow, entityName: string): PayrollSettings => ({
   currency: row.currency,
   custom: row.customRules ?? null,
   bank: row.bank,
+  overtimeMultiplier: row.overtimeMultiplier,
   version: row.version,
 });
 
@@ -70,7 +72,13 @@ export function listSettings(db: Db, user: SessionUser, entityId: string | undef
   );
 }
 
-const settingsValues = (input: z.output<typeof payrollSettingsUpdateInput>) => ({ country: input.country, currency: input.currency, customRules: input.custom ?? null, bank: input.bank ?? {} });
+const settingsValues = (input: z.output<typeof payrollSettingsUpdateInput>) => ({
+  country: input.country,
+  currency: input.currency,
+  customRules: input.custom ?? null,
+  bank: input.bank ?? {},
+  overtimeMultiplier: input.overtimeMultiplier ?? '1.5',
+});
 
 export function createSettings(db: Db, user: SessionUser, input: z.output<typeof payrollSettingsCreateInput>, audit: AuditContext): Promise<PayrollSettings> {
   return uniqueOr409('hrms_payroll_settings_entity_key', PAY_RUN_MESSAGES.settingsTaken, () =>
@@ -104,7 +112,7 @@ export function updateSettings(db: Db, user: SessionUser, id: string, input: z.o
 }
 
 /** What the log keeps of the settings: not the bank account numbers. */
-const settingsFields = (s: PayrollSettings) => ({ country: s.country, currency: s.currency, customRules: s.custom?.label ?? null, bankName: s.bank.name ?? null });
+const settingsFields = (s: PayrollSettings) => ({ country: s.country, currency: s.currency, customRules: s.custom?.label ?? null, bankName: s.bank.name ?? null, overtimeMultiplier: s.overtimeMultiplier });
 
 // ----- schedules ------------------------------------------------------------------------------
 
@@ -195,7 +203,7 @@ const payRecordSelect = {
 };
 type PayRecordRow = { row: typeof hrmsPayRecords.$inferSelect; firstName: string; lastName: string; employeeEnd: string | null; scheduleName: string };
 
-export const payRecordOf = ({ row, firstName, lastName, scheduleName }: PayRecordRow): PayRecord => ({
+export const payRecordOf = ({ row, firstName, lastName, scheduleName }: PayRecordRow, components: PayRecord['components'] = []): PayRecord => ({
   id: row.id,
   entityId: row.entityId,
   employeeId: row.employeeId,
@@ -212,6 +220,7 @@ export const payRecordOf = ({ row, firstName, lastName, scheduleName }: PayRecor
   uk: (row.uk as PayRecord['uk']) ?? null,
   us: (row.us as PayRecord['us']) ?? null,
   bank: (row.bank as PayRecord['bank']) ?? null,
+  components,
   version: row.version,
 });
 
@@ -231,7 +240,14 @@ export function listPayRecords(db: Db, user: SessionUser, entityId: string | und
     db,
     user,
     ADMIN,
-    async (tx, scope) => ({ items: (await payRecordRows(tx, inArray(hrmsPayRecords.entityId, entityId ? [entityId] : scope.entityIds))).map(payRecordOf) }),
+    async (tx, scope) => {
+      const rows = await payRecordRows(tx, inArray(hrmsPayRecords.entityId, entityId ? [entityId] : scope.entityIds));
+      const components = await assignedComponents(
+        tx,
+        rows.map((r) => r.row.employeeId),
+      );
+      return { items: rows.map((r) => payRecordOf(r, components.get(r.row.employeeId))) };
+    },
     entityId,
   );
 }
@@ -239,13 +255,13 @@ export function listPayRecords(db: Db, user: SessionUser, entityId: string | und
 async function readPayRecord(tx: Tx, id: string): Promise<PayRecord> {
   const [row] = await payRecordRows(tx, eq(hrmsPayRecords.id, id));
   if (!row) throw notFound(PAY_RUN_MESSAGES.payRecordNotFound);
-  return payRecordOf(row);
+  return payRecordOf(row, (await assignedComponents(tx, [row.row.employeeId])).get(row.row.employeeId));
 }
 
 export const getPayRecord = (db: Db, user: SessionUser, id: string) => hrms.scope(db, user, ADMIN, (tx) => readPayRecord(tx, id));
 
 /** The fields of a pay record an update and a creation share. */
-type PayRecordFields = Omit<z.output<typeof payRecordUpdateInput>, 'version'>;
+type PayRecordFields = Omit<z.output<typeof payRecordUpdateInput>, 'version' | 'components'>;
 
 /** The entity's settings decide what a pay record must hold: its currency, and the country's tax details. */
 async function payRecordValues(tx: Tx, entityId: string, input: PayRecordFields) {
@@ -261,7 +277,7 @@ async function payRecordValues(tx: Tx, entityId: string, input: PayRecordFields)
     payBasis: input.payBasis,
     annualSalaryMinor: salaried ? toMinor(input.annualSalary!) : null,
     hourlyRateMinor: salaried ? null : toMinor(input.hourlyRate!),
-    hoursPerWeek: salaried ? null : input.hoursPerWeek!,
+    hoursPerWeek: salaried ? null : (input.hoursPerWeek ?? null),
     currency: input.currency,
     startDate: input.startDate,
     endDate: input.endDate ?? null,
@@ -282,6 +298,7 @@ const payRecordFields = (r: PayRecord) => ({
   currency: r.currency,
   startDate: r.startDate,
   endDate: r.endDate,
+  components: r.components.map((c) => [c.name, c.amount ?? c.percent ?? 'default'].join(': ')),
 });
 const payRecordTarget = (r: PayRecord) => ({ type: 'pay_record' as const, id: r.id, label: r.employeeName });
 
@@ -294,7 +311,8 @@ export function createPayRecord(db: Db, user: SessionUser, input: z.output<typeo
       const [row] = await tx
         .insert(hrmsPayRecords)
         .values({ companyId: scope.companyId, entityId: employee.entityId, employeeId: input.employeeId, ...(await payRecordValues(tx, employee.entityId, input)) })
-        .returning({ id: hrmsPayRecords.id });
+        .returning({ id: hrmsPayRecords.id, employeeId: hrmsPayRecords.employeeId });
+      if (input.components) await saveAssignments(tx, scope, employee.entityId, row!.employeeId, input.components);
       const created = await readPayRecord(tx, row!.id);
       await recordPayrollEvent(tx, scope, audit, 'hrms.pay_record.created', payRecordTarget(created), payRecordFields(created));
       return created;
@@ -307,6 +325,7 @@ export function updatePayRecord(db: Db, user: SessionUser, id: string, input: z.
     const locked = await hrms.lock(tx, hrmsPayRecords, id, input.version, PAY_RUN_MESSAGES.payRecordNotFound);
     const before = await readPayRecord(tx, id);
     await hrms.save(tx, hrmsPayRecords, id, await payRecordValues(tx, locked.entityId, input));
+    if (input.components) await saveAssignments(tx, scope, locked.entityId, locked.employeeId, input.components);
     const after = await readPayRecord(tx, id);
     await recordPayrollEvent(tx, scope, audit, 'hrms.pay_record.updated', payRecordTarget(after), payRecordFields(after), payRecordFields(before));
     return after;

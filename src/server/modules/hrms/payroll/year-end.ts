@@ -15,12 +15,15 @@ import { requireSettings } from './setup';
 /**
  * Year-end figures per employee from the entity's approved and paid runs of a tax year: the UK's
  * P60 (pay, tax, employee National Insurance in this employment) and the US Form W-2's boxes 1 to 6
- * (no pre-tax deductions exist here, so box 1 and box 5 are the gross; box 3 stops at the year's
- * Social Security wage base). Another country: gross and each of its rules' totals. The figures for
+ * (box 1 is the gross less deductions before tax, a traditional 401(k)'s elective deferrals: they are
+ * not federal income tax wages; boxes 3 and 5 keep them, as Social Security and Medicare wages do,
+ * box 3 up to the year's wage base: General Instructions for Forms W-2 and W-3, boxes 1, 3, 5 and
+ * box 12 code D). The P60's pay is taxable pay: after a pension under a net pay arrangement.
+ * Another country: gross and each of its rules' totals. The figures for
  * filing, not the authorities' forms, and nothing is submitted.
  */
 
-type Totals = { name: string; gross: Money; byCode: Map<string, { label: string; total: Money }> };
+type Totals = { name: string; gross: Money; byCode: Map<string, { label: string; total: Money }>; byKind: Map<string, Money> };
 
 async function totalsOf(tx: Tx, entityId: string, taxYear: string): Promise<Map<string, Totals>> {
   const rows = await tx
@@ -31,27 +34,31 @@ async function totalsOf(tx: Tx, entityId: string, taxYear: string): Promise<Map<
     .orderBy(hrmsPayRunLines.employeeName, hrmsPayRunLines.employeeId);
   const totals = new Map<string, Totals>();
   for (const row of rows) {
-    const t = totals.get(row.employeeId) ?? { name: row.name, gross: ZERO, byCode: new Map() };
+    const t = totals.get(row.employeeId) ?? { name: row.name, gross: ZERO, byCode: new Map(), byKind: new Map() };
     t.gross = t.gross.plus(money(row.grossMinor.toString()).dividedBy(100));
     for (const item of row.items) {
-      const entry = t.byCode.get(item.code) ?? { label: payLineLabel(item), total: ZERO };
-      t.byCode.set(item.code, { ...entry, total: entry.total.plus(money(item.minor).dividedBy(100)) });
+      const value = money(item.minor).dividedBy(100);
+      // Pay components share their kind's code: each is a figure of its own by its name.
+      const key = `${item.code}\u0000${item.label ?? ''}`;
+      const entry = t.byCode.get(key) ?? { label: payLineLabel(item), total: ZERO };
+      t.byCode.set(key, { ...entry, total: entry.total.plus(value) });
+      t.byKind.set(item.code, (t.byKind.get(item.code) ?? ZERO).plus(value));
     }
     totals.set(row.employeeId, t);
   }
   return totals;
 }
 
-const code = (t: Totals, ...codes: string[]) => codes.reduce((sum, c) => sum.plus(t.byCode.get(c)?.total ?? ZERO), ZERO);
+const code = (t: Totals, ...codes: string[]) => codes.reduce((sum, c) => sum.plus(t.byKind.get(c) ?? ZERO), ZERO);
 
 function figuresOf(country: string, taxYear: string, t: Totals): YearEnd['items'][number]['figures'] {
   const f = (label: string, value: Money) => ({ label, amount: amount(value) });
   if (country === 'GB')
-    return [f('Pay in this employment', t.gross), f('Tax deducted in this employment', code(t, 'income_tax')), f('Employee National Insurance contributions', code(t, 'employee_ni'))];
+    return [f('Pay in this employment', t.gross.minus(code(t, 'deduction_pre_tax'))), f('Tax deducted in this employment', code(t, 'income_tax')), f('Employee National Insurance contributions', code(t, 'employee_ni'))];
   if (country === 'US') {
     const base = US_TAX_YEARS[taxYear as keyof typeof US_TAX_YEARS].socialSecurity.wageBase;
     return [
-      f('Box 1 Wages, tips, other compensation', t.gross),
+      f('Box 1 Wages, tips, other compensation', t.gross.minus(code(t, 'deduction_pre_tax'))),
       f('Box 2 Federal income tax withheld', code(t, 'federal_income_tax')),
       f('Box 3 Social security wages', min(t.gross, base)),
       f('Box 4 Social security tax withheld', code(t, 'social_security')),

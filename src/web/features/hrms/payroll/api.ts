@@ -13,6 +13,7 @@ export const schedulesQuery = hrms.forScope<{ items: Payroll.PaySchedule[] }>('p
 export const payRecordsQuery = hrms.forScope<{ items: Payroll.PayRecord[] }>('pay-records', `${PAYROLL_PATH}/pay-records`);
 export const runsQuery = hrms.forScope<{ items: Payroll.PayRunSummary[] }>('pay-runs', `${PAYROLL_PATH}/runs`);
 export const runQuery = hrms.one<Payroll.PayRun>('pay-run', `${PAYROLL_PATH}/runs`);
+export const componentsQuery = hrms.forScope<{ items: Payroll.PayComponent[] }>('pay-components', `${PAYROLL_PATH}/components`);
 
 export const periodsQuery = (scheduleId: string, taxYear: string) =>
   queryOptions({
@@ -29,6 +30,11 @@ export const useCreateSchedule = hrms.creates<Input<typeof Payroll.payScheduleCr
 export const useUpdateSchedule = hrms.updates<Input<typeof Payroll.payScheduleUpdateInput>, Payroll.PaySchedule>(`${PAYROLL_PATH}/schedules`);
 export const useCreatePayRecord = hrms.creates<Input<typeof Payroll.payRecordCreateInput>, Payroll.PayRecord>(`${PAYROLL_PATH}/pay-records`);
 export const useUpdatePayRecord = hrms.updates<Input<typeof Payroll.payRecordUpdateInput>, Payroll.PayRecord>(`${PAYROLL_PATH}/pay-records`);
+export const useCreateComponent = hrms.creates<Input<typeof Payroll.payComponentCreateInput>, Payroll.PayComponent>(`${PAYROLL_PATH}/components`);
+export const useUpdateComponent = hrms.updates<Input<typeof Payroll.payComponentUpdateInput>, Payroll.PayComponent>(`${PAYROLL_PATH}/components`);
+export const useDeleteComponent = () => hrms.useMutation(({ id, version }: { id: string; version: number }) => api.delete(`${PAYROLL_PATH}/components/${id}?version=${version}`));
+/** A draft run's one-off amounts (bonuses): all of them, with the version the page read. */
+export const useSetBonuses = () => hrms.useMutation(({ id, ...body }: Payroll.PayRunBonusesInput & { id: string }) => api.put<Payroll.PayRun>(`${PAYROLL_PATH}/runs/${id}/bonuses`, null, body));
 export const useCreateRun = hrms.creates<Input<typeof Payroll.payRunCreateInput>, Payroll.PayRun>(`${PAYROLL_PATH}/runs`);
 
 /** Recalculate, Approve, Mark as paid: each sends the version the page read. */

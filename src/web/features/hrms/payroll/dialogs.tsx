@@ -1,9 +1,15 @@
 // The payroll set-up and "New pay run" dialogs: each form checks its input with the shared schema
 // (the server's own) before sending, and shows the server's sentence when it refuses.
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   PAY_BASES,
+  PAY_COMPONENT_KIND_LABELS,
+  PAY_COMPONENT_KINDS,
+  PAY_COMPONENT_METHOD_LABELS,
+  PAY_COMPONENT_METHODS,
+  payComponentCreateInput,
+  payComponentUpdateInput,
   PAY_FREQUENCIES,
   PAY_FREQUENCY_LABELS,
   PAYROLL_TAX_YEARS,
@@ -17,6 +23,9 @@ import {
   UK_BASES,
   US_ACCOUNT_TYPES,
   US_FILING_STATUSES,
+  type PayComponent,
+  type PayComponentKind,
+  type PayComponentMethod,
   type PayFrequency,
   type PayRecord,
   type PayrollSettings,
@@ -27,7 +36,19 @@ import { Label } from '@/web/components/ui/label';
 import { fieldErrors, Options, SelectField, TextAreaField, TextField, useFormState } from '@/web/components/module/form-fields';
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { employeesQuery } from '../api';
-import { periodsQuery, useCreatePayRecord, useCreateRun, useCreateSchedule, useCreateSettings, useUpdatePayRecord, useUpdateSchedule, useUpdateSettings } from './api';
+import {
+  componentsQuery,
+  periodsQuery,
+  useCreateComponent,
+  useCreatePayRecord,
+  useCreateRun,
+  useCreateSchedule,
+  useCreateSettings,
+  useUpdateComponent,
+  useUpdatePayRecord,
+  useUpdateSchedule,
+  useUpdateSettings,
+} from './api';
 
 /** Empty text is "not given": the schema then names the field that needs it. */
 const given = (text: string) => (text.trim() === '' ? undefined : text.trim());
@@ -88,6 +109,7 @@ function SettingsForm({ entityId, settings, onDone }: { entityId: string; settin
     bic: settings?.bank.bic ?? '',
     routingNumber: settings?.bank.routingNumber ?? '',
     companyIdentification: settings?.bank.companyIdentification ?? '',
+    overtimeMultiplier: settings ? settings.overtimeMultiplier.replace(/\.?0+$/, '') : '1.5',
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -104,7 +126,7 @@ function SettingsForm({ entityId, settings, onDone }: { entityId: string; settin
     const bank = Object.fromEntries(
       Object.entries({ name: given(values.bankName), iban: given(values.iban), bic: given(values.bic), routingNumber: given(values.routingNumber), companyIdentification: given(values.companyIdentification) }).filter(([, v]) => v !== undefined),
     );
-    const body = { country, currency, bank, ...(custom === undefined ? {} : { custom }) };
+    const body = { country, currency, bank, overtimeMultiplier: values.overtimeMultiplier.trim(), ...(custom === undefined ? {} : { custom }) };
     saveRecord({
       existing: settings,
       body,
@@ -138,6 +160,16 @@ function SettingsForm({ entityId, settings, onDone }: { entityId: string; settin
           <TextAreaField id={`${id}-rules`} label="Tax Rules (JSON)" value={values.rules} onChange={set('rules')} error={errors.custom} rows={7} className="font-mono text-xs" />
         </>
       ) : null}
+      <TextField
+        id={`${id}-overtime`}
+        label="Overtime Multiplier (× Hourly Rate)"
+        inputMode="decimal"
+        value={values.overtimeMultiplier}
+        onChange={set('overtimeMultiplier')}
+        error={errors.overtimeMultiplier}
+        placeholder="e.g. 1.5"
+        maxLength={4}
+      />
       <TextField id={`${id}-bank-name`} label="Company Name on Bank Files" value={values.bankName} onChange={set('bankName')} error={errors.bank} maxLength={70} />
       {values.kind === 'US' ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -201,6 +233,134 @@ function ScheduleForm({ entityId, schedule, country, onDone }: { entityId: strin
 }
 export const ScheduleDialog = formDialog(ScheduleForm, 'md');
 
+// ----- pay components ---------------------------------------------------------------------------
+
+/** How a component is figured, as the table and the form say it. */
+export function componentRule(c: Pick<PayComponent, 'method' | 'amount' | 'percent'>, currency: string) {
+  if (c.method === 'fixed') return `${currency} ${c.amount} per period`;
+  if (c.method === 'percent') return `${c.percent} % of gross pay`;
+  return 'Entered on each pay run';
+}
+
+function ComponentForm({ entityId, component, onDone }: { entityId: string; component?: PayComponent; onDone: () => void }) {
+  const create = useCreateComponent();
+  const update = useUpdateComponent();
+  const { id, values, set, errors, setErrors } = useFormState({
+    name: component?.name ?? '',
+    kind: (component?.kind ?? 'deduction_pre_tax') as PayComponentKind,
+    method: (component?.method ?? 'percent') as PayComponentMethod,
+    amount: component?.amount ?? '',
+    percent: component?.percent ?? '',
+  });
+  // An earning is a fixed amount or a one-off; only an earning is a one-off.
+  const methods = PAY_COMPONENT_METHODS.filter((m) => (values.kind === 'earning' ? m !== 'percent' : m !== 'one_off'));
+  const method = methods.includes(values.method) ? values.method : methods[0]!;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    saveRecord({
+      existing: component,
+      body: {
+        name: values.name,
+        kind: values.kind,
+        method,
+        amount: method === 'fixed' ? (given(values.amount) ?? null) : null,
+        percent: method === 'percent' ? (given(values.percent) ?? null) : null,
+      },
+      createExtra: { entityId },
+      schemas: { create: payComponentCreateInput, update: payComponentUpdateInput },
+      mutations: { create, update },
+      messages: { created: 'Pay component added.', updated: 'Pay component saved.' },
+      setErrors,
+      onDone,
+    });
+  };
+  return (
+    <DialogForm
+      title={component ? 'Edit Pay Component' : 'Add Pay Component'}
+      description="Deductions before tax (a pension, a 401(k)) lower the pay income tax is figured on; after tax, net pay only. Employer contributions are the employer’s cost."
+      onSubmit={submit}
+      onCancel={onDone}
+      error={errors.form}
+      submitLabel={component ? 'Save Changes' : 'Add Pay Component'}
+      busy={create.isPending || update.isPending}
+    >
+      <TextField id={`${id}-name`} label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="e.g. Pension" maxLength={120} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id={`${id}-kind`} label="Kind" value={values.kind} onChange={set('kind')} error={errors.kind}>
+          <Options values={PAY_COMPONENT_KINDS} labels={PAY_COMPONENT_KIND_LABELS} />
+        </SelectField>
+        <SelectField id={`${id}-method`} label="Calculated As" value={method} onChange={set('method')} error={errors.method}>
+          {methods.map((m) => (
+            <option key={m} value={m}>
+              {PAY_COMPONENT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </SelectField>
+        {method === 'fixed' ? <TextField id={`${id}-amount`} label="Amount per Period" inputMode="decimal" value={values.amount} onChange={set('amount')} error={errors.amount} placeholder="e.g. 25.00" /> : null}
+        {method === 'percent' ? <TextField id={`${id}-percent`} label="Percent of Gross Pay" inputMode="decimal" value={values.percent} onChange={set('percent')} error={errors.percent} placeholder="e.g. 5" /> : null}
+      </div>
+    </DialogForm>
+  );
+}
+export const ComponentDialog = formDialog(ComponentForm, 'md');
+
+/** The form's state of one component on a pay record: assigned or not, and the employee's own figure ('' = the component's). */
+type Assignment = { on: boolean; own: string };
+
+/** The entity's components an employee can have (one-off earnings are entered on a run), each with a checkbox and an own amount or percent. */
+function ComponentAssignments({
+  id,
+  components,
+  value,
+  onChange,
+  currency,
+  error,
+}: {
+  id: string;
+  components: PayComponent[];
+  value: Record<string, Assignment>;
+  onChange: (next: Record<string, Assignment>) => void;
+  currency: string;
+  error?: string;
+}) {
+  const assignable = components.filter((c) => c.method !== 'one_off');
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-1 text-sm font-medium">Pay Components</legend>
+      {assignable.length === 0 ? <p className="text-sm text-muted-foreground">No pay components yet: add them under Pay Components.</p> : null}
+      {assignable.map((c) => {
+        const a = value[c.id] ?? { on: false, own: '' };
+        const set = (next: Partial<Assignment>) => onChange({ ...value, [c.id]: { ...a, ...next } });
+        return (
+          <div key={c.id} className="grid items-end gap-2 sm:grid-cols-2">
+            <div className="flex items-center gap-2 sm:pb-2">
+              <Checkbox id={`${id}-component-${c.id}`} checked={a.on} onCheckedChange={(checked) => set({ on: checked === true })} />
+              <Label htmlFor={`${id}-component-${c.id}`}>
+                {c.name} <span className="font-normal text-muted-foreground">({PAY_COMPONENT_KIND_LABELS[c.kind]}, {componentRule(c, currency)})</span>
+              </Label>
+            </div>
+            {a.on ? (
+              <TextField
+                id={`${id}-component-${c.id}-own`}
+                label={c.method === 'fixed' ? `Own Amount for ${c.name}` : `Own Percent for ${c.name}`}
+                inputMode="decimal"
+                value={a.own}
+                onChange={(own) => set({ own })}
+                placeholder={`Default: ${c.method === 'fixed' ? c.amount : `${c.percent} %`}`}
+              />
+            ) : null}
+          </div>
+        );
+      })}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 // ----- pay records ------------------------------------------------------------------------------
 
 function PayRecordForm({
@@ -219,6 +379,10 @@ function PayRecordForm({
   const create = useCreatePayRecord();
   const update = useUpdatePayRecord();
   const employees = useQuery({ ...employeesQuery({ entityId, status: 'active', limit: 100 }), enabled: !record });
+  const components = useQuery(componentsQuery(entityId));
+  const [assignments, setAssignments] = useState<Record<string, Assignment>>(() =>
+    Object.fromEntries((record?.components ?? []).map((c) => [c.componentId, { on: true, own: c.amount ?? c.percent ?? '' }])),
+  );
   const { id, values, setValues, set, errors, setErrors } = useFormState({
     employeeId: record?.employeeId ?? '',
     scheduleId: record?.scheduleId ?? schedules[0]?.id ?? '',
@@ -266,6 +430,12 @@ function PayRecordForm({
           ? { filingStatus: values.filingStatus, step2: values.step2, step3: values.step3, step4a: values.step4a, step4b: values.step4b, step4c: values.step4c }
           : null,
       bank,
+      components: (components.data?.items ?? [])
+        .filter((c) => assignments[c.id]?.on && c.method !== 'one_off')
+        .map((c) => {
+          const own = given(assignments[c.id]!.own) ?? null;
+          return { componentId: c.id, amount: c.method === 'fixed' ? own : null, percent: c.method === 'percent' ? own : null };
+        }),
     };
     saveRecord({
       existing: record,
@@ -281,7 +451,7 @@ function PayRecordForm({
   return (
     <DialogForm
       title={record ? `Edit Pay · ${record.employeeName}` : 'Add Pay Record'}
-      description={`Pay in ${settings.currency}. A period the start or end date cuts is paid for its calendar days.`}
+      description={`Pay in ${settings.currency}. A salary period the start or end date cuts is paid for its calendar days; hourly pay is the hours of approved timesheets whose week ends in the period.`}
       onSubmit={submit}
       onCancel={onDone}
       error={errors.form}
@@ -344,6 +514,7 @@ function PayRecordForm({
           <TextField id={`${id}-step4c`} label="Step 4(c): Extra Withholding" inputMode="decimal" value={values.step4c} onChange={set('step4c')} />
         </fieldset>
       ) : null}
+      <ComponentAssignments id={id} components={components.data?.items ?? []} value={assignments} onChange={setAssignments} currency={settings.currency} error={errors.components} />
       {country === 'US' ? (
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField id={`${id}-routing`} label="Routing Number" inputMode="numeric" value={values.routingNumber} onChange={set('routingNumber')} error={errors.bank} maxLength={9} />

@@ -1,8 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, FileTextIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { DownloadIcon, FileTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney, PAY_FREQUENCY_LABELS, PAYROLL_TAX_YEARS, PAY_RUN_STATUS_LABELS, US_STATE_TAX_NOTICE, type PayRecord, type PayrollSettings, type PaySchedule } from '@/shared/payroll';
+import {
+  formatMoney,
+  PAY_COMPONENT_KIND_LABELS,
+  PAY_FREQUENCY_LABELS,
+  PAYROLL_TAX_YEARS,
+  PAY_RUN_STATUS_LABELS,
+  US_STATE_TAX_NOTICE,
+  type PayComponent,
+  type PayRecord,
+  type PayrollSettings,
+  type PaySchedule,
+} from '@/shared/payroll';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
+import { FormError } from '@/web/components/module/form-fields';
+import { toast } from '@/web/lib/toast';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -11,8 +34,8 @@ import { entitySearch, type ModuleScopeState } from '@/web/components/module/mod
 import { PageHeading } from '@/web/components/module/module-page';
 import { TextField } from '@/web/components/module/form-fields';
 import { HrmsPage } from '../hrms-page';
-import { payRecordsQuery, runsQuery, schedulesQuery, settingsQuery, yearEndFiles, yearEndQuery } from './api';
-import { NewRunDialog, PayRecordDialog, ScheduleDialog, SettingsDialog } from './dialogs';
+import { componentsQuery, payRecordsQuery, runsQuery, schedulesQuery, settingsQuery, useDeleteComponent, yearEndFiles, yearEndQuery } from './api';
+import { ComponentDialog, componentRule, NewRunDialog, PayRecordDialog, ScheduleDialog, SettingsDialog } from './dialogs';
 
 export function PayrollPage() {
   return <HrmsPage title="Payroll">{(scope) => <Payroll scope={scope} />}</HrmsPage>;
@@ -96,6 +119,7 @@ function EntityPayroll({ scope, entity }: { scope: ModuleScopeState; entity: { i
         <>
           <Runs entityId={entity.id} search={entitySearch(scope)} />
           <Schedules entityId={entity.id} settings={current} schedules={scheduleList} />
+          <PayComponents entityId={entity.id} settings={current} />
           <PayRecords entityId={entity.id} settings={current} schedules={scheduleList} />
           <YearEnd entityId={entity.id} settings={current} />
           <NewRunDialog open={dialog === 'run'} onOpenChange={(o) => !o && setDialog(null)} settings={current} schedules={scheduleList} onCreated={(id) => navigate(`/hrms/payroll/runs/${id}${entitySearch(scope)}`)} />
@@ -202,6 +226,112 @@ function Schedules({ entityId, settings, schedules }: { entityId: string; settin
       )}
       <ScheduleDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} entityId={entityId} country={settings.country} schedule={editing === 'new' ? undefined : (editing ?? undefined)} />
     </SectionCard>
+  );
+}
+
+/** Earnings, deductions before and after tax, employer contributions: added, edited and deleted (after a confirmation) here, given to employees on their pay records. */
+function PayComponents({ entityId, settings }: { entityId: string; settings: PayrollSettings }) {
+  const components = useQuery(componentsQuery(entityId));
+  const [editing, setEditing] = useState<PayComponent | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PayComponent | null>(null);
+  const items = components.data?.items ?? [];
+  return (
+    <SectionCard
+      title="Pay Components"
+      description="Earnings, deductions before and after tax, and employer contributions. Give them to employees on their pay records; enter one-off amounts such as a bonus on a draft pay run."
+      action={
+        <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
+          <PlusIcon aria-hidden />
+          Add Pay Component
+        </Button>
+      }
+    >
+      {components.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {components.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{components.isPending ? 'Loading...' : 'No pay components yet: salary and hourly pay need none.'}</p>
+      ) : (
+        <ScrollTable label="Pay components">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Kind</TableHead>
+              <TableHead>Calculated As</TableHead>
+              <TableHead className="text-right">Employees</TableHead>
+              <ActionsHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell className="font-medium">{c.name}</TableCell>
+                <TableCell className="whitespace-nowrap">{PAY_COMPONENT_KIND_LABELS[c.kind]}</TableCell>
+                <TableCell className="whitespace-nowrap">{componentRule(c, settings.currency)}</TableCell>
+                <TableCell className="text-right tabular-nums">{c.method === 'one_off' ? '—' : c.employees}</TableCell>
+                <TableCell className="whitespace-nowrap text-right">
+                  <div className="flex justify-end gap-1">
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                      <PencilIcon aria-hidden />
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
+      <ComponentDialog open={editing !== null} onOpenChange={(o) => !o && setEditing(null)} entityId={entityId} component={editing === 'new' ? undefined : (editing ?? undefined)} />
+      <DeleteComponentDialog component={deleting} close={() => setDeleting(null)} />
+    </SectionCard>
+  );
+}
+
+function DeleteComponentDialog({ component, close }: { component: PayComponent | null; close: () => void }) {
+  const remove = useDeleteComponent();
+  const [error, setError] = useState<string>();
+  const done = () => {
+    setError(undefined);
+    close();
+  };
+  return (
+    <AlertDialog open={component !== null} onOpenChange={(open) => !open && !remove.isPending && done()}>
+      <AlertDialogContent className="sm:max-w-[480px]">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {component?.name ?? 'this pay component'}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {component && component.employees > 0 ? `It is taken off the ${component.employees} employees who have it. ` : ''}Draft pay runs change when recalculated; approved and paid runs keep their figures.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <FormError message={error} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Keep Component</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remove.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              if (component)
+                remove.mutate(
+                  { id: component.id, version: component.version },
+                  {
+                    onSuccess: () => {
+                      toast.success('Success', { description: `${component.name} deleted.` });
+                      done();
+                    },
+                    onError: (e) => setError(e.message),
+                  },
+                );
+            }}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete Component'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

@@ -183,9 +183,15 @@ export function nationalInsurance(input: Pick<GbInput, 'taxYear' | 'frequency' |
   return { employee: roundHalfDown(sum([main, top])), employer: roundHalfDown(employer) };
 }
 
-/** The UK lines, in the order of the issue's example: income tax, employee NI, employer NI. */
-export function calculateGb(input: GbInput): PayLine[] {
-  const ni = nationalInsurance(input);
+/**
+ * The UK lines, in the order of the issue's example: income tax, employee NI, employer NI.
+ * `gross` (and `ytd.gross`) is PAYE taxable pay; `niPay` the pay NI is due on when it differs: a
+ * pension under a net pay arrangement is taken off pay before PAYE, not before NI (HMRC: "Pension
+ * schemes: net pay arrangement", PTM044220; NIM01010: employee pension contributions are not
+ * deducted from earnings for Class 1 NICs). Absent: NI on `gross`.
+ */
+export function calculateGb(input: GbInput & { niPay?: Money }): PayLine[] {
+  const ni = nationalInsurance({ ...input, gross: input.niPay ?? input.gross });
   return [
     { code: 'income_tax', amount: incomeTax(input) },
     { code: 'employee_ni', amount: ni.employee },

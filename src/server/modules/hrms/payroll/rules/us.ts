@@ -158,9 +158,17 @@ export function fica(input: Pick<UsInput, 'taxYear' | 'gross' | 'ytd'>) {
   };
 }
 
-/** The US lines, in the order of the issue's example; the employer pays the same Social Security and Medicare, no Additional Medicare. */
-export function calculateUs(input: UsInput): PayLine[] {
-  const taxes = fica(input);
+/**
+ * The US lines, in the order of the issue's example; the employer pays the same Social Security and
+ * Medicare, no Additional Medicare. `gross` is the wages subject to federal income tax withholding;
+ * `ficaWages` the Social Security and Medicare wages when they differ: an employee's elective
+ * deferral to a traditional 401(k) is exempt from federal income tax withholding but subject to
+ * Social Security and Medicare (IRS Publication 15 (2025), section 15 "Special Rules for Various
+ * Types of Services and Payments", Deferred compensation plans: elective deferrals; Publication
+ * 15-T Worksheet 1A line 1a then takes the wages after the deferral). Absent: `gross`.
+ */
+export function calculateUs(input: UsInput & { ficaWages?: Money }): PayLine[] {
+  const taxes = fica({ ...input, gross: input.ficaWages ?? input.gross });
   return [
     { code: 'federal_income_tax', amount: federalIncomeTax(input) },
     { code: 'social_security', amount: taxes.socialSecurity },
