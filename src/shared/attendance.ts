@@ -34,6 +34,8 @@ export const ATTENDANCE_MESSAGES = {
   periodInvalid: 'The period’s last week must not be before its first.',
   weeklyHoursInvalid: 'Weekly hours must be a number from 1 to 99.99 with at most two decimals.',
   lateAfterInvalid: 'Use a time of day such as 09:30.',
+  dayInvalid: 'Choose a day (YYYY-MM-DD).',
+  dayAhead: 'Choose today or an earlier day.',
   clockedIn: 'Clocked in',
   clockedOut: 'Clocked out',
   submitted: 'Timesheet submitted',
@@ -203,18 +205,37 @@ const person = z.object({
   entityId: z.uuid(),
 });
 
+/** `GET /hrms/attendance/today`: the entity (default all of the caller's) and the day (default today, UTC; not after today). */
+export const attendanceDayQuery = z.object({
+  entityId: z.uuid({ error: MODULE_MESSAGES.entityNotFound }).optional(),
+  day: isoDate(ATTENDANCE_MESSAGES.dayInvalid).optional(),
+});
+
+/** How many people each list of a day shows at most; `more` says whether there are others. */
+export const ATTENDANCE_DAY_LIST = 50;
+
 /**
- * `GET /hrms/attendance/today`: who is in (clocked in now), late (first clock-in today after the
- * entity's "late after" time) and missing (no entry today once that time has passed, on a working
- * day, not on approved leave). Counts are complete; each list holds its first 50 people.
+ * `GET /hrms/attendance/today`: a day's attendance (default today, UTC). Today: who is in (clocked
+ * in now); an earlier day: who clocked in that day (`since`: their first clock-in). Late: first
+ * clock-in of the day after the entity's "late after" time. Missing: no entry that day once that
+ * time has passed, on a working day, not on approved leave. Each list holds its first 50 people
+ * (`counts`: how many it holds) and `more` says whether there are others: a count of a whole
+ * 10,000-employee entity would cost the page its speed (bench figure H2).
  */
 export const attendanceToday = z
   .object({
     date: z.iso.date(),
+    /** Whether `date` is today (UTC): "in" means clocked in now, otherwise clocked in that day. */
+    isToday: z.boolean(),
     counts: z.object({
       in: z.number().int(),
       late: z.number().int(),
       missing: z.number().int(),
+    }),
+    more: z.object({
+      in: z.boolean(),
+      late: z.boolean(),
+      missing: z.boolean(),
     }),
     in: z.array(person.extend({ since: z.iso.datetime({ offset: true }) })),
     late: z.array(person.extend({ firstClockIn: z.iso.datetime({ offset: true }) })),

@@ -459,7 +459,7 @@ export const hrmsEmployees = pgTable(
     index('hrms_employees_scope_name_idx').on(t.companyId, t.entityId, t.lastName, t.firstName, t.id),
     index('hrms_employees_company_name_idx').on(t.companyId, t.lastName, t.firstName, t.id),
     index('hrms_employees_scope_created_idx').on(t.companyId, t.entityId, t.createdAt.desc(), t.id.desc()),
-    index('hrms_employees_manager_idx').on(t.managerId),
+    index('hrms_employees_manager_idx').on(t.managerId, t.companyId, t.entityId),
     index('hrms_employees_user_idx').on(t.userId),
     // The directory's search (`search_* ^@ 'text'`): one range scan each, OR-ed in a bitmap.
     index('hrms_employees_entity_search_name_idx').on(t.entityId, t.searchName.op('text_pattern_ops')),
@@ -882,7 +882,9 @@ export const hrmsTimesheets = pgTable(
     foreignKey({ name: 'hrms_timesheets_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
     check('hrms_timesheets_status_check', sql`${t.status} in ('draft', 'submitted', 'approved', 'returned')`),
     check('hrms_timesheets_week_start_check', sql`extract(isodow from ${t.weekStart}) = 1`),
-    index('hrms_timesheets_scope_week_idx').on(t.companyId, t.entityId, t.weekStart.desc(), t.id.desc()),
+    // Lists lead with the entity and are read backwards for the newest weeks (migration 0040).
+    index('hrms_timesheets_entity_week_idx').on(t.entityId, t.weekStart, t.id, t.companyId),
+    index('hrms_timesheets_entity_status_week_idx').on(t.entityId, t.status, t.weekStart, t.id, t.companyId),
   ],
 );
 
@@ -906,7 +908,9 @@ export const hrmsTimeEntries = pgTable(
     check('hrms_time_entries_order_check', sql`${t.clockOut} is null or ${t.clockOut} >= ${t.clockIn}`),
     check('hrms_time_entries_break_check', sql`${t.breakMinutes} between 0 and 1440`),
     index('hrms_time_entries_timesheet_idx').on(t.timesheetId, t.clockIn),
-    index('hrms_time_entries_entity_clock_in_idx').on(t.entityId, t.clockIn),
+    index('hrms_time_entries_entity_clock_in_idx').on(t.entityId, t.clockIn, t.employeeId, t.companyId),
+    // Who is clocked in now (attendance's day): the open entries alone, by clock-in.
+    index('hrms_time_entries_entity_open_idx').on(t.entityId, t.clockIn, t.employeeId, t.companyId).where(sql`${t.clockOut} is null`),
     // Whether an employee clocked in on a day (attendance's "missing": one probe per employee).
     index('hrms_time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn),
   ],

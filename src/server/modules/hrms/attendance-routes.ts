@@ -3,6 +3,7 @@ import {
   ATTENDANCE_MESSAGES,
   attendanceSettings,
   attendanceSettingsInput,
+  attendanceDayQuery,
   attendanceSettingsQuery,
   attendanceToday as attendanceTodayResponse,
   attendanceWeek as attendanceWeekResponse,
@@ -19,7 +20,6 @@ import {
   weekQuery,
 } from '@/shared/attendance';
 import { HRMS_MESSAGES } from '@/shared/hrms';
-import { entityFilter } from '@/shared/modules';
 import { errorContent } from '../../http/route';
 import {
   attendanceToday,
@@ -63,10 +63,10 @@ export const withAttendanceRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
   table
     .get(
       '/attendance/today',
-      'Attendance today (UTC): who is clocked in, late (first clock-in after the entity’s late-after time) and missing (no entry by then on a working day, not on leave); HR staff see their entities, managers their reports',
-      entityFilter,
+      'A day’s attendance (default today, UTC; `day` not after today): who is clocked in (today: now; an earlier day: that day), late (first clock-in after the entity’s late-after time) and missing (no entry by then on a working day, not on leave), each the first 50 and whether there are more; HR staff see their entities, managers their reports',
+      attendanceDayQuery,
       attendanceTodayResponse,
-      (db, user, query) => attendanceToday(db, user, query.entityId),
+      attendanceToday,
     )
     .get(
       '/attendance/week',

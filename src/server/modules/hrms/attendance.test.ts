@@ -385,6 +385,31 @@ describe('export and today', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
   });
 
+  it('a day: who clocked in, was late and was missing on an earlier working day; a later day is refused', async () => {
+    const names = (people: { employeeName: string }[]) => people.map((p) => p.employeeName);
+    // Tuesday 2025-03-11: Eddie clocked in at 13:00, after the 09:30 late-after time; Pat did not.
+    const day = '2025-03-11';
+    const asHr = await hr.client.get(`/hrms/attendance/today?entityId=${a.entityId}&day=${day}`);
+    expect(asHr.status).toBe(200);
+    expect(asHr.body).toMatchObject({ date: day, isToday: false, more: { in: false, late: false, missing: false } });
+    expect(asHr.body.in).toEqual([expect.objectContaining({ employeeName: 'Eddie Employee', since: '2025-03-11T13:00:00+00:00' })]);
+    expect(asHr.body.late).toEqual([expect.objectContaining({ employeeName: 'Eddie Employee', firstClockIn: '2025-03-11T13:00:00+00:00' })]);
+    expect(names(asHr.body.missing)).toEqual(expect.arrayContaining(['Mona Manager', 'Pat Peer']));
+    expect(names(asHr.body.missing)).not.toContain('Eddie Employee');
+    expect(asHr.body.counts).toEqual({ in: 1, late: 1, missing: asHr.body.missing.length });
+    // The manager: their reports only.
+    const asManager = await mgr.client.get(`/hrms/attendance/today?day=${day}`);
+    expect(names(asManager.body.missing)).toEqual(['Pat Peer']);
+    expect(names(asManager.body.late)).toEqual(['Eddie Employee']);
+    // A weekend has nobody missing; a day after today (2025-03-20 here) or not a day is refused.
+    expect((await hr.client.get(`/hrms/attendance/today?entityId=${a.entityId}&day=2025-03-15`)).body.missing).toEqual([]);
+    const ahead = await hr.client.get(`/hrms/attendance/today?entityId=${a.entityId}&day=2025-03-21`);
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.error.message).toBe(ATTENDANCE_MESSAGES.dayAhead);
+    expect((await hr.client.get(`/hrms/attendance/today?entityId=${a.entityId}&day=2025-02-30`)).body.error.message).toBe(ATTENDANCE_MESSAGES.dayInvalid);
+    expect((await emp.client.get(`/hrms/attendance/today?day=${day}`)).status).toBe(403);
+  });
+
   it('settings: App Admin only; a Member is refused', async () => {
     const settings = await hr.client.get(`/hrms/attendance/settings?entityId=${a.entityId}`);
     expect(settings.status).toBe(200);

@@ -26,7 +26,7 @@ import { hrmsAttendanceSettings, hrmsEmployees, hrmsLeaveRequests, hrmsTimeEntri
 import type { Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
-import { productAdmins, type ModuleScope } from '../../platform/scope';
+import { productAdmins, scopeCondition, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { employedOn } from './employees';
@@ -65,9 +65,6 @@ const minutesWorked = (clockIn: string, clockOut: string | null, breakMinutes: n
   Math.max(0, Math.floor(((clockOut ? Date.parse(clockOut) : now) - Date.parse(clockIn)) / 60_000) - breakMinutes);
 
 /** The entity's weekly hours in minutes: what the week is measured against for overtime. */
-const weeklyMinutesOf = (entityId: AnyPgColumn) =>
-  sql<number>`coalesce((select round(s.weekly_hours * 60)::int from hrms_attendance_settings s where s.entity_id = ${entityId}), ${DEFAULT_WEEKLY_MINUTES})`.mapWith(Number);
-
 const overtime = (worked: number, expected: number) => Math.max(0, worked - expected);
 
 async function weeklyMinutesAt(tx: Tx, entityId: string) {
@@ -95,13 +92,20 @@ const mayRead = (scope: ModuleScope, s: Subject) => scope.has(s.entityId, 'viewe
 const mayDecide = (scope: ModuleScope, s: Subject) => !isOwn(scope, s) && (scope.has(s.entityId, 'member') || isReport(scope, s));
 
 /**
- * The rows a list or a count may show: every employee of the entities where the caller is HR
- * staff, elsewhere their own records (`withOwn`) and their reports'.
+ * Whom a list may show, as a condition on a row's entity and employee columns: every employee of
+ * the entities where the caller is HR staff (`staff`, default all such), elsewhere their own
+ * records (`withOwn`) and their reports'. Written with only the parts that apply (one entity as
+ * an equality), so the planner walks an index of the entity, or probes one per person, instead of
+ * reading the entity through an OR with an empty list it cannot see is empty (bench H1-H3). Null
+ * when it may show no one.
  */
-function visibleEmployees(scope: ModuleScope, employeeId: AnyPgColumn, withOwn: boolean): SQL {
-  const staff = scope.entityIds.filter((id) => scope.staffAt(id));
-  const people = [...(withOwn ? scope.self.employeeIds : []), ...scope.self.reportIds];
-  return or(sql`${e.entityId} = any(${uuidArray(staff)})`, inList(employeeId, people))!;
+function reachOf(scope: ModuleScope, withOwn: boolean, staff = scope.entityIds.filter((id) => scope.staffAt(id))) {
+  const people = scope.self.entityIds.every((id) => staff.includes(id)) ? [] : [...(withOwn ? scope.self.employeeIds : []), ...scope.self.reportIds];
+  return (entity: AnyPgColumn, employee: AnyPgColumn): SQL | null => {
+    const byEntity = staff.length === 0 ? null : staff.length === 1 ? eq(entity, staff[0]!) : inList(entity, staff);
+    const byPeople = people.length === 0 ? null : inList(employee, people);
+    return byEntity && byPeople ? or(byEntity, byPeople)! : (byEntity ?? byPeople);
+  };
 }
 
 // ----- time entries ----------------------------------------------------------------------------
@@ -279,7 +283,6 @@ const timesheetFields = {
   weekStart: ts.weekStart,
   status: sql<TimesheetStatus>`${ts.status}`,
   workedMinutes: ts.workedMinutes,
-  expectedMinutes: weeklyMinutesOf(ts.entityId),
   comment: ts.comment,
   submittedAt: isoTextOrNull(ts.submittedAt),
   decidedAt: isoTextOrNull(ts.decidedAt),
@@ -292,7 +295,20 @@ function selectTimesheets<X extends Record<string, SQL>>(tx: Tx, extra: X = {} a
     .from(ts)
     .innerJoin(e, eq(e.id, ts.employeeId));
 }
-type TimesheetRow = Awaited<ReturnType<typeof selectTimesheets>>[number];
+type TimesheetRow = Awaited<ReturnType<typeof selectTimesheets>>[number] & { expectedMinutes: number };
+
+/** The rows with their entity's weekly minutes, the settings read once for all of them. */
+async function withExpected<T extends { entityId: string }>(tx: Tx, rows: T[]): Promise<(T & { expectedMinutes: number })[]> {
+  const ids = [...new Set(rows.map((r) => r.entityId))];
+  if (ids.length === 0) return [];
+  const s = hrmsAttendanceSettings;
+  const found = await tx
+    .select({ entityId: s.entityId, minutes: sql<number>`round(${s.weeklyHours} * 60)::int`.mapWith(Number) })
+    .from(s)
+    .where(inList(s.entityId, ids));
+  const minutes = new Map(found.map((f) => [f.entityId, f.minutes]));
+  return rows.map((r) => ({ ...r, expectedMinutes: minutes.get(r.entityId) ?? DEFAULT_WEEKLY_MINUTES }));
+}
 
 const toTimesheet =
   (scope: ModuleScope) =>
@@ -318,9 +334,10 @@ const toTimesheet =
 /** A timesheet the caller may read, optionally locked: 404 otherwise (another entity's or company's, or not theirs to see). */
 async function readTimesheet(tx: Tx, scope: ModuleScope, id: string, lock = false) {
   const query = selectTimesheets(tx).where(eq(ts.id, id));
-  const [row] = lock ? await query.for('update', { of: ts }) : await query;
-  if (!row || !mayRead(scope, row)) throw notFound(ATTENDANCE_MESSAGES.timesheetNotFound);
-  return row;
+  const [found] = lock ? await query.for('update', { of: ts }) : await query;
+  if (!found || !mayRead(scope, found)) throw notFound(ATTENDANCE_MESSAGES.timesheetNotFound);
+  const [row] = await withExpected(tx, [found]);
+  return row!;
 }
 
 /**
@@ -329,16 +346,39 @@ async function readTimesheet(tx: Tx, scope: ModuleScope, id: string, lock = fals
  */
 async function timesheetPageOf(tx: Tx, scope: ModuleScope, query: z.output<typeof timesheetFilters> & { limit: number; cursor?: string }) {
   const page = sortedPage({ columns: [sql`ts.week_start`], types: ['date'] }, sql`ts.id`, { limit: query.limit, cursor: query.cursor, dir: 'desc' });
-  const conditions = [eq(ts.companyId, scope.companyId), inList(ts.entityId, scope.entityIds), visibleEmployees(scope, ts.employeeId, true)];
+  // The timesheets' own columns only, so that HR's page walks (company, entity[, status], week, id)
+  // and a manager's probes each report's weeks (hrms_timesheets_employee_week_key).
+  const reach = reachOf(scope, true)(ts.entityId, ts.employeeId);
+  if (!reach) return toSortedPage([] as TimesheetRow[], query.limit, toTimesheet(scope));
+  const conditions = [scopeCondition('ts', scope), reach];
   if (query.status) conditions.push(eq(ts.status, query.status));
   if (query.from) conditions.push(gte(ts.weekStart, query.from));
   if (query.to) conditions.push(sql`${ts.weekStart} <= ${query.to}::date`);
   if (page.where) conditions.push(page.where);
-  const rows = await selectTimesheets(tx, { cursorValues: page.cursorValues })
-    .where(and(...conditions))
+  // The page's ids first, then its rows and names: joins for 26 rows, not for every match.
+  // An HR page is an index-only walk of (company, entity, status, week, id): the planner, expecting
+  // a handful of rows under row-level security, otherwise read every match and sorted it.
+  // A manager's (no staff entity): each report's own weeks, newest first, through
+  // hrms_timesheets_employee_week_key, so the entity's other weeks are never read.
+  const people = scope.entityIds.some((id) => scope.staffAt(id)) ? null : [...scope.self.employeeIds, ...scope.self.reportIds];
+  const ids = people
+    ? sql`(select t.id from unnest(${uuidArray(people)}) k(employee_id) cross join lateral (
+        select ts.id, ts.week_start from ${hrmsTimesheets} ts where ts.employee_id = k.employee_id and ${and(...conditions)}
+        order by ${sql.join(page.orderBy, sql`, `)} limit ${page.limit}) t) p`
+    : sql`(${tx
+        .select({ id: ts.id })
+        .from(ts)
+        .where(and(...conditions))
+        .orderBy(...page.orderBy)
+        .limit(page.limit)}) p`;
+  const rows = await tx
+    .select({ ...timesheetFields, cursorValues: page.cursorValues })
+    .from(ids)
+    .innerJoin(ts, sql`${ts.id} = p.id`)
+    .innerJoin(e, eq(e.id, ts.employeeId))
     .orderBy(...page.orderBy)
     .limit(page.limit);
-  return toSortedPage(rows, query.limit, toTimesheet(scope));
+  return toSortedPage(await withExpected(tx, rows), query.limit, toTimesheet(scope));
 }
 
 export function listTimesheets(db: Db, user: SessionUser, query: z.output<typeof timesheetListQuery>) {
@@ -408,7 +448,7 @@ export function attendanceWeek(db: Db, user: SessionUser, query: { employeeId: s
       overtimeMinutes: overtime(worked, expected),
       openEntry: open ? toEntry(open) : null,
       entries,
-      timesheet: sheet ? toTimesheet(scope)(sheet) : null,
+      timesheet: sheet ? toTimesheet(scope)({ ...sheet, expectedMinutes: expected }) : null,
     };
   });
 }
@@ -501,103 +541,132 @@ export function decideTimesheet(db: Db, user: SessionUser, id: string, verdict: 
   });
 }
 
-// ----- today -----------------------------------------------------------------------------------
+// ----- a day: in, late, missing ------------------------------------------------------------------
+
+/** The entities' late-after times (minutes after midnight, UTC), read once: the default where an entity has none yet. */
+async function lateAfterAt(tx: Tx, entityIds: string[]) {
+  const s = hrmsAttendanceSettings;
+  const rows = await tx.select({ entityId: s.entityId, minutes: s.lateAfterMinutes }).from(s).where(inList(s.entityId, entityIds));
+  const minutes = new Map(rows.map((r) => [r.entityId, r.minutes]));
+  return new Map(entityIds.map((id) => [id, minutes.get(id) ?? DEFAULT_LATE_AFTER]));
+}
 
 /**
- * Who is in, late and missing today (UTC), for HR staff (every employee of their entities) and
- * managers (their reports); 403 for anyone else. Late: the first clock-in today came after the
- * entity's "late after" time. Missing: employed today, no entry today although that time has
- * passed, on a working day (not a weekend nor a holiday of the entity), not on approved leave.
- * Counts are complete; each list holds its first 50 (count(*) over the whole result).
+ * A day's attendance (default today, UTC; a later day is refused), for HR staff (every employee of
+ * their entities) and managers (their reports); 403 for anyone else.
+ *
+ * - In: today, clocked in now; an earlier day, clocked in that day (since their first clock-in).
+ * - Late: the first clock-in of the day came after the entity's late-after time.
+ * - Missing: employed that day, no entry that day, on a working day (not a weekend nor a holiday of
+ *   the entity), not on approved leave; today only once the late-after time has passed.
+ *
+ * Each list is its first 50 in its order and says whether there are more, read as an ordered walk
+ * that stops there (the open entries by clock-in, the day's entries by clock-in, the employees by
+ * name with one index probe each for an entry and for leave): its cost does not grow with the
+ * entity. Counting a whole entity would (bench figure H2).
  */
-export function attendanceToday(db: Db, user: SessionUser, entityId?: string): Promise<AttendanceToday> {
+export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: string; day?: string }): Promise<AttendanceToday> {
   return hrms.selfScope(
     db,
     user,
     'viewer',
     async (tx, scope) => {
-      if (!scope.entityIds.some((id) => scope.staffAt(id)) && scope.self.reportIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
-      const day = today();
+      const staff = scope.entityIds.filter((id) => scope.staffAt(id));
+      if (staff.length === 0 && scope.self.reportIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
+      const current = today();
+      const day = query.day ?? current;
+      if (day > current) throw badRequest(ATTENDANCE_MESSAGES.dayAhead);
+      const isToday = day === current;
       const dayStart = new Date(`${day}T00:00:00Z`);
       const dayEnd = new Date(`${addDays(day, 1)}T00:00:00Z`);
-      const who = visibleEmployees(scope, e.id, false);
-      const total = sql<number>`count(*) over ()`.mapWith(Number);
-      const s = hrmsAttendanceSettings;
-      const lateAfter = sql`${dayStart}::timestamptz + coalesce(${s.lateAfterMinutes}, ${DEFAULT_LATE_AFTER}) * interval '1 minute'`;
+      const reach = reachOf(scope, false, staff);
+      const lateAfter = await lateAfterAt(tx, scope.entityIds);
+      const lateAt = new Map([...lateAfter].map(([id, minutes]) => [id, new Date(dayStart.getTime() + minutes * 60_000)]));
+      // One late-after time for all (one entity, as the page asks): a constant the index range takes.
+      const times = [...new Set([...lateAt.values()].map((d) => d.getTime()))];
+      const lateBound =
+        times.length === 1
+          ? sql`${new Date(times[0]!)}::timestamptz`
+          : sql`(case ${x.entityId} ${sql.join(
+              [...lateAt].map(([id, at]) => sql`when ${id}::uuid then ${at}::timestamptz`),
+              sql` `,
+            )} end)`;
+      const list = TODAY_LIST + 1;
+      const cut = <T>(rows: T[]) => ({ rows: rows.slice(0, TODAY_LIST), more: rows.length > TODAY_LIST });
+      /** The employee's first entry of the day: none before it that day. */
+      const firstOfDay = sql`not exists (select 1 from ${hrmsTimeEntries} p where p.employee_id = ${x.employeeId} and p.clock_in >= ${dayStart}
+        and (p.clock_in < ${x.clockIn} or (p.clock_in = ${x.clockIn} and p.id < ${x.id})))`;
+      const entryReach = reach(x.entityId, x.employeeId)!;
+      /**
+       * The first 51 entries by clock-in that match, cut in a subquery before the names are joined:
+       * an ordered walk of (company, entity, clock-in, employee) or of the open entries, which
+       * stops at the page (with the join inside, the planner read every match and sorted it).
+       */
+      const entries = (where: SQL | undefined) => {
+        const page = tx
+          .select({ employeeId: x.employeeId, entityId: x.entityId, clockIn: x.clockIn })
+          .from(x)
+          .where(and(eq(x.companyId, scope.companyId), entryReach, where))
+          .orderBy(x.clockIn, x.employeeId)
+          .limit(list)
+          .as('f');
+        return tx
+          .select({ employeeId: page.employeeId, employeeName, entityId: page.entityId, at: sql<string>`to_json(${page.clockIn}) #>> '{}'` })
+          .from(page)
+          .innerJoin(e, eq(e.id, page.employeeId))
+          .orderBy(page.clockIn, page.employeeId);
+      };
 
-      const inNow = await tx
-        .select({
-          employeeId: e.id,
-          employeeName,
-          entityId: e.entityId,
-          since: isoText(x.clockIn),
-          total,
-        })
-        .from(x)
-        .innerJoin(e, eq(e.id, x.employeeId))
-        .where(and(isNull(x.clockOut), who))
-        .orderBy(x.clockIn, e.id)
-        .limit(TODAY_LIST);
+      const inRows = (await entries(isToday ? isNull(x.clockOut) : and(gte(x.clockIn, dayStart), lt(x.clockIn, dayEnd), firstOfDay))).map(({ at, ...p }) => ({ ...p, since: at }));
+      const lateRows = (await entries(and(sql`${x.clockIn} > ${lateBound}`, lt(x.clockIn, dayEnd), firstOfDay))).map(({ at, ...p }) => ({ ...p, firstClockIn: at }));
 
-      const firstClockIn = sql`min(${x.clockIn})`;
-      const late = await tx
-        .select({
-          employeeId: e.id,
-          employeeName,
-          entityId: e.entityId,
-          firstClockIn: sql<string>`to_json(${firstClockIn}) #>> '{}'`,
-          total,
-        })
-        .from(x)
-        .innerJoin(e, eq(e.id, x.employeeId))
-        .leftJoin(s, eq(s.entityId, e.entityId))
-        .where(and(gte(x.clockIn, dayStart), lt(x.clockIn, dayEnd), who))
-        .groupBy(e.id, e.firstName, e.lastName, e.entityId, s.lateAfterMinutes)
-        .having(sql`${firstClockIn} > ${lateAfter}`)
-        .orderBy(firstClockIn, e.id)
-        .limit(TODAY_LIST);
-
+      // Missing: where the day is a working day and (today) the late-after time has passed.
       const weekend = [0, 6].includes(dayStart.getUTCDay());
-      const holidayEntities: string[] = [];
-      for (const id of scope.entityIds) if ((await entityHolidays(tx, id, day, day)).has(day)) holidayEntities.push(id);
-      const missing = weekend
-        ? []
-        : await tx
-            .select({
-              employeeId: e.id,
-              employeeName,
-              entityId: e.entityId,
-              total,
-            })
-            .from(e)
-            .leftJoin(s, eq(s.entityId, e.entityId))
-            .where(
-              and(
-                who,
-                employedOn(day),
-                sql`now() > ${lateAfter}`,
-                sql`${e.entityId} <> all(${uuidArray(holidayEntities)})`,
-                sql`not exists (select 1 from ${hrmsTimeEntries} t where t.employee_id = ${e.id} and t.clock_in >= ${dayStart} and t.clock_in < ${dayEnd})`,
-                sql`not exists (select 1 from ${hrmsLeaveRequests} l where l.employee_id = ${e.id} and l.status = 'approved' and l.start_date <= ${day}::date and l.end_date >= ${day}::date)`,
-              ),
-            )
-            .orderBy(e.lastName, e.firstName, e.id)
-            .limit(TODAY_LIST);
+      const missingAt: string[] = [];
+      if (!weekend) {
+        for (const id of scope.entityIds) {
+          if (isToday && Date.now() <= lateAt.get(id)!.getTime()) continue;
+          if (!(await entityHolidays(tx, id, day, day)).has(day)) missingAt.push(id);
+        }
+      }
+      const missingReach = reachOf(
+        scope,
+        false,
+        staff.filter((id) => missingAt.includes(id)),
+      )(e.entityId, e.id);
+      const missingRows =
+        missingAt.length === 0 || !missingReach
+          ? []
+          : await tx
+              .select({ employeeId: e.id, employeeName, entityId: e.entityId })
+              .from(e)
+              .where(
+                and(
+                  eq(e.companyId, scope.companyId),
+                  missingAt.length === 1 ? eq(e.entityId, missingAt[0]!) : inList(e.entityId, missingAt),
+                  missingReach,
+                  employedOn(day),
+                  sql`not exists (select 1 from ${hrmsTimeEntries} t where t.employee_id = ${e.id} and t.clock_in >= ${dayStart} and t.clock_in < ${dayEnd})`,
+                  sql`not exists (select 1 from ${hrmsLeaveRequests} l where l.employee_id = ${e.id} and l.status = 'approved' and l.start_date <= ${day}::date and l.end_date >= ${day}::date)`,
+                ),
+              )
+              .orderBy(e.lastName, e.firstName, e.id)
+              .limit(list);
 
-      const people = <T extends { total: number }>(rows: T[]) => rows.map(({ total: _total, ...rest }) => rest);
+      const inNow = cut(inRows);
+      const late = cut(lateRows);
+      const missing = cut(missingRows);
       return {
         date: day,
-        counts: {
-          in: inNow[0]?.total ?? 0,
-          late: late[0]?.total ?? 0,
-          missing: missing[0]?.total ?? 0,
-        },
-        in: people(inNow),
-        late: people(late),
-        missing: people(missing),
+        isToday,
+        counts: { in: inNow.rows.length, late: late.rows.length, missing: missing.rows.length },
+        more: { in: inNow.more, late: late.more, missing: missing.more },
+        in: inNow.rows,
+        late: late.rows,
+        missing: missing.rows,
       };
     },
-    entityId,
+    query.entityId,
   );
 }
 

@@ -25,16 +25,22 @@ async function employeeSelf(tx: Tx, user: SessionUser): Promise<SelfScope> {
   const ownIds = own.map((o) => o.id);
   const managerIds = own.flatMap((o) => (o.managerId ? [o.managerId] : []));
   const entityIds = [...new Set(own.map((o) => o.entityId))];
-  const related = await tx
+  // Two index probes, not one OR: with the OR the planner met it with the whole entity's rows
+  // (hrms_employees_manager_idx leads with the manager and holds the scope, bench figure H1).
+  const inEntities = sql`${x.entityId} = any(${uuidArray(entityIds)})`;
+  const reportsAndPeers = tx
     .select({ id: x.id, managerId: x.managerId })
     .from(x)
-    .where(
-      and(
-        sql`${x.entityId} = any(${uuidArray(entityIds)})`,
-        sql`${x.id} <> all(${uuidArray(ownIds)})`,
-        sql`(${x.managerId} = any(${uuidArray([...ownIds, ...managerIds])}) or ${x.id} = any(${uuidArray(managerIds)}))`,
-      ),
-    );
+    .where(and(eq(x.companyId, user.companyId), inEntities, sql`${x.managerId} = any(${uuidArray([...ownIds, ...managerIds])})`, sql`${x.id} <> all(${uuidArray(ownIds)})`));
+  const related =
+    managerIds.length === 0
+      ? await reportsAndPeers
+      : await reportsAndPeers.union(
+          tx
+            .select({ id: x.id, managerId: x.managerId })
+            .from(x)
+            .where(and(inEntities, sql`${x.id} = any(${uuidArray(managerIds)})`, sql`${x.id} <> all(${uuidArray(ownIds)})`)),
+        );
   const reportIds = related.filter((r) => r.managerId !== null && ownIds.includes(r.managerId)).map((r) => r.id);
   const teamIds = related.filter((r) => managerIds.includes(r.id) || (r.managerId !== null && managerIds.includes(r.managerId))).map((r) => r.id);
   return { employeeIds: ownIds, reportIds, teamIds, entityIds };

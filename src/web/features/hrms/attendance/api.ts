@@ -7,7 +7,12 @@ import { moduleQueries } from '@/web/lib/record-queries';
 /** Attendance is part of HRMS: its changes refresh every HRMS query (and the other way round). */
 const hrms = moduleQueries('hrms');
 
-export const attendanceTodayQuery = hrms.forScope<AttendanceToday>('attendance-today', '/hrms/attendance/today');
+/** A day's attendance at the entity (default today, UTC). */
+export const attendanceDayQuery = (entityId?: string, day?: string) =>
+  queryOptions({
+    queryKey: ['hrms', 'attendance-today', entityId ?? 'all', day ?? 'today'],
+    queryFn: () => api.get<AttendanceToday>('/hrms/attendance/today', null, { entityId, day }),
+  });
 export const timesheetsQuery = hrms.list<Page<Timesheet>>('timesheets', '/hrms/attendance/timesheets');
 
 /** One employee's week (this week unless `weekStart`): the clock card. */

@@ -11,7 +11,7 @@ import { PageHeading } from '@/web/components/module/module-page';
 import { exportHref } from '@/web/components/module/record-list';
 import { nativeSelect } from '@/web/components/module/styles';
 import { HrmsPage } from '../hrms-page';
-import { attendanceTodayQuery, timesheetsQuery } from './api';
+import { attendanceDayQuery, timesheetsQuery } from './api';
 import { clockTime } from './timesheet-badge';
 import { TimesheetTable } from './timesheet-table';
 
@@ -29,7 +29,9 @@ function Attendance({ scope }: { scope: ModuleScopeState }) {
   const from = list.get('from');
   const to = list.get('to');
   const cursor = list.get('cursor');
-  const today = useQuery(attendanceTodayQuery(scope.entityId));
+  const day = list.get('day');
+  const today = useQuery(attendanceDayQuery(scope.entityId, day));
+  const isToday = today.data?.isToday ?? !day;
   const query = {
     entityId: scope.entityId,
     status: status === 'all' ? undefined : status,
@@ -45,7 +47,7 @@ function Attendance({ scope }: { scope: ModuleScopeState }) {
     <>
       <PageHeading
         title="Attendance"
-        description="Who is in today, timesheets to approve, and hours per week. Days and weeks are UTC."
+        description="Who is in on a day, timesheets to approve, and hours per week. Days and weeks are UTC."
         actions={
           // The CSV is for HR staff (Viewer and up); a manager without a grant sees their reports here only.
           scope.can('viewer') ? (
@@ -69,24 +71,52 @@ function Attendance({ scope }: { scope: ModuleScopeState }) {
           {today.error.message}
         </p>
       ) : null}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1">
+          <Label htmlFor="attendance-day">Day</Label>
+          <input
+            id="attendance-day"
+            type="date"
+            className={`${nativeSelect} h-9 w-44`}
+            value={day ?? today.data?.date ?? ''}
+            max={todayUtc()}
+            onChange={(e) => list.set({ day: e.target.value && e.target.value !== todayUtc() ? e.target.value : undefined })}
+          />
+        </div>
+        {day ? (
+          <Button variant="outline" size="sm" className="h-9" onClick={() => list.set({ day: undefined })}>
+            Today
+          </Button>
+        ) : null}
+      </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <PeopleCard
           title="Clocked In"
-          what="Clocked in now"
-          empty="Nobody is clocked in."
+          what={isToday ? 'Clocked in now' : 'Clocked in that day'}
+          empty={isToday ? 'Nobody is clocked in.' : 'Nobody clocked in that day.'}
           people={today.data?.in}
-          detail={(p) => `since ${clockTime(p.since)}`}
+          detail={(p) => `${isToday ? 'since' : 'first in'} ${clockTime(p.since)}`}
           total={counts?.in}
+          more={today.data?.more.in}
         />
         <PeopleCard
           title="Late"
           what="First clock-in after the late-after time"
-          empty="Nobody is late today."
+          empty={isToday ? 'Nobody is late today.' : 'Nobody was late that day.'}
           people={today.data?.late}
           detail={(p) => `first in ${clockTime(p.firstClockIn)}`}
           total={counts?.late}
+          more={today.data?.more.late}
         />
-        <PeopleCard title="Missing" what="No entry today, not on leave" empty="Nobody is missing today." people={today.data?.missing} detail={() => ''} total={counts?.missing} />
+        <PeopleCard
+          title="Missing"
+          what={isToday ? 'No entry today, not on leave' : 'No entry that day, not on leave'}
+          empty={isToday ? 'Nobody is missing today.' : 'Nobody was missing that day.'}
+          people={today.data?.missing}
+          detail={() => ''}
+          total={counts?.missing}
+          more={today.data?.more.missing}
+        />
       </div>
       <SectionCard
         title="Timesheets"
@@ -156,7 +186,10 @@ function WeekFilter({ id, label, value, onChange }: { id: string; label: string;
 
 type Person = AttendanceToday['missing'][number];
 
-/** One of today's groups: its count (all of them) in the title, and its first people. */
+/** Today as YYYY-MM-DD (UTC), the latest day the server takes. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** One of a day's groups: how many it lists in the title ("50+" when there are more), and its first people. */
 function PeopleCard<P extends Person>({
   title,
   what,
@@ -164,6 +197,7 @@ function PeopleCard<P extends Person>({
   people,
   detail,
   total,
+  more,
 }: {
   title: string;
   what: string;
@@ -171,9 +205,10 @@ function PeopleCard<P extends Person>({
   people?: P[];
   detail: (p: P) => string;
   total?: number;
+  more?: boolean;
 }) {
   return (
-    <SectionCard title={total === undefined ? title : `${title}: ${total}`} description={what}>
+    <SectionCard title={total === undefined ? title : `${title}: ${total}${more ? '+' : ''}`} description={what}>
       {!people ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
       ) : people.length === 0 ? (
@@ -186,7 +221,7 @@ function PeopleCard<P extends Person>({
               <span className="text-muted-foreground">{detail(p)}</span>
             </li>
           ))}
-          {total !== undefined && total > people.length ? <li className="text-muted-foreground">and {total - people.length} more</li> : null}
+          {more ? <li className="text-muted-foreground">and more</li> : null}
         </ul>
       )}
     </SectionCard>
