@@ -155,7 +155,7 @@ test('CRM: a member adds a lead, qualifies and converts it, and moves deals on t
 
   // The list view beside the board, with filters.
   await member.getByRole('button', { name: 'List' }).click();
-  await member.getByLabel('Stage').selectOption({ label: 'Closed Won' });
+  await member.getByLabel('Stage', { exact: true }).selectOption({ label: 'Closed Won' });
   const table = member.getByRole('table', { name: 'Opportunities' });
   await expect(table.getByRole('link', { name: 'Toys rollout' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Support plan' })).toHaveCount(0);
