@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isoDate } from './dates';
+import { isoDate, isoDateTime } from './dates';
 import { moduleTextRules, MODULE_MESSAGES, versionField } from './modules';
 import { page, pageQuery } from './pagination';
-import { multilineText } from './text';
+import { multilineText, plainText } from './text';
 
 /**
  * Attendance (issue 34): clocking in and out, weekly timesheets and their approval, overtime.
@@ -43,6 +43,22 @@ export const ATTENDANCE_MESSAGES = {
   returned: 'Timesheet returned',
   settingsNotFound: 'Attendance settings not found',
   settingsSaved: 'Attendance settings saved',
+  // Corrections of a time entry (HR), and closing one's own forgotten entry.
+  clockInInvalid: 'Enter the clock-in date and time.',
+  clockOutInvalid: 'Enter the clock-out date and time.',
+  reasonRequired: 'Say why the time entry is changed.',
+  deleteReasonRequired: 'Say why the time entry is deleted.',
+  clockOutBeforeClockIn: 'The clock-out time must be after the clock-in time.',
+  clockInAhead: 'The clock-in time cannot be in the future.',
+  clockOutAhead: 'The clock-out time cannot be in the future.',
+  keepClockOut: 'A clocked-out entry keeps a clock-out time: enter one, or delete the entry.',
+  overlap: 'These times overlap another time entry of the same employee. Correct or delete that entry first.',
+  weekApproved:
+    'This entry’s week is approved, so its hours can no longer change (payroll may already have paid them). Pay or deduct the difference as a one-off amount on the next pay run.',
+  ownCorrection: 'You cannot correct or delete your own time entries. Another HR staff member can.',
+  clockOutTimeToday: 'A clock-out time can be given only for an entry clocked in on an earlier day. Clock out now instead.',
+  entryUpdated: 'Time entry updated',
+  entryDeleted: 'Time entry deleted',
 } as const;
 
 export const TIMESHEET_STATUSES = ['draft', 'submitted', 'approved', 'returned'] as const;
@@ -83,6 +99,8 @@ export function durationText(minutes: number): string {
 const weekStart = isoDate(ATTENDANCE_MESSAGES.weekStartInvalid).refine(isMonday, ATTENDANCE_MESSAGES.weekStartInvalid);
 const employeeId = z.uuid({ error: 'Employee not found' });
 const note = () => multilineText(moduleTextRules(1000));
+/** Why HR changes or deletes an entry: kept in the audit log and told to the employee. */
+const reason = (required: string) => plainText({ required, ...moduleTextRules(500) });
 
 // ----- time entries ---------------------------------------------------------------------------
 
@@ -90,9 +108,13 @@ const note = () => multilineText(moduleTextRules(1000));
 export const clockInInput = z.object({ employeeId, note: note().default('') }).strict();
 export type ClockInInput = z.input<typeof clockInInput>;
 
-/** `POST /hrms/attendance/entries/{id}/clock-out`: clock out now, with the break taken and a note. */
+/**
+ * `POST /hrms/attendance/entries/{id}/clock-out`: clock out now, with the break taken and a note;
+ * or, for an entry clocked in on an earlier day (a forgotten clock-out), at `clockOut`.
+ */
 export const clockOutInput = z
   .object({
+    clockOut: isoDateTime(ATTENDANCE_MESSAGES.clockOutInvalid).optional(),
     breakMinutes: z
       .number({ error: ATTENDANCE_MESSAGES.breakInvalid })
       .int(ATTENDANCE_MESSAGES.breakInvalid)
@@ -103,6 +125,35 @@ export const clockOutInput = z
   })
   .strict();
 export type ClockOutInput = z.input<typeof clockOutInput>;
+
+const breakMinutes = () =>
+  z
+    .number({ error: ATTENDANCE_MESSAGES.breakInvalid })
+    .int(ATTENDANCE_MESSAGES.breakInvalid)
+    .min(0, ATTENDANCE_MESSAGES.breakInvalid)
+    .max(1440, ATTENDANCE_MESSAGES.breakInvalid);
+
+/**
+ * `PATCH /hrms/attendance/entries/{id}`: HR staff correct an entry (the fields sent; `clockOut`
+ * null keeps an open entry open), with the reason and the version read.
+ */
+export const timeEntryCorrectionInput = z
+  .object({
+    clockIn: isoDateTime(ATTENDANCE_MESSAGES.clockInInvalid).optional(),
+    clockOut: isoDateTime(ATTENDANCE_MESSAGES.clockOutInvalid).nullable().optional(),
+    breakMinutes: breakMinutes().optional(),
+    note: note().optional(),
+    reason: reason(ATTENDANCE_MESSAGES.reasonRequired),
+    version: versionField,
+  })
+  .strict();
+export type TimeEntryCorrectionInput = z.input<typeof timeEntryCorrectionInput>;
+
+/** `DELETE /hrms/attendance/entries/{id}?version=&reason=`: HR staff delete an entry, saying why. */
+export const timeEntryDeleteQuery = z.object({
+  version: z.coerce.number({ error: MODULE_MESSAGES.versionInvalid }).pipe(versionField),
+  reason: reason(ATTENDANCE_MESSAGES.deleteReasonRequired),
+});
 
 export const timeEntry = z
   .object({
@@ -115,6 +166,7 @@ export const timeEntry = z
     /** Clocked-out time less the break; an open entry counts up to now. */
     workedMinutes: z.number().int(),
     note: z.string(),
+    version: z.number().int(),
   })
   .meta({ id: 'TimeEntry' });
 export type TimeEntry = z.infer<typeof timeEntry>;
@@ -162,6 +214,8 @@ export const attendanceWeek = z
     openEntry: timeEntry.nullable(),
     entries: z.array(timeEntry),
     timesheet: timesheet.nullable(),
+    /** Whether the caller may correct and delete the employee's entries (HR staff, Member and up, never their own); an approved week's still answer 409. */
+    canCorrect: z.boolean(),
   })
   .meta({ id: 'AttendanceWeek' });
 export type AttendanceWeek = z.infer<typeof attendanceWeek>;

@@ -31,7 +31,7 @@ export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> 
   mentions: 'Mentions of me',
   crm_assignments: 'Leads and opportunities assigned to me',
   onboarding: 'Onboarding and offboarding tasks',
-  timesheets: 'Timesheets to approve and decisions on mine',
+  timesheets: 'Timesheets to approve, decisions on mine and corrections to my time entries',
   payslips: 'My payslips',
 };
 

@@ -6,7 +6,9 @@
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ATTENDANCE_MESSAGES } from '@/shared/attendance';
 import { codeOfMessage } from '@/shared/error-codes';
+import { MODULE_MESSAGES } from '@/shared/modules';
 import { apiError, ERROR_MESSAGES } from '@/shared/errors';
 import { Client, createTestApp, signUpCompany, type TestApp } from '../test/harness';
 import { API_TAGS } from './openapi';
@@ -120,6 +122,15 @@ describe('the OpenAPI document', () => {
       }
       if (op.requestBody) expect(op.responses['400'], `${key} takes a body but documents no 400`).toBeDefined();
     }
+  });
+
+  it('documents the errors a module kit GET declares with its own, next to its standard ones', () => {
+    // The module kit's `.get` takes the route's own errors as create, update and actions do.
+    const today = operations.find((o) => o.key === 'GET /api/hrms/attendance/today')!;
+    expect(documentedMessages(today.op, 400)).toEqual(expect.arrayContaining([ATTENDANCE_MESSAGES.dayAhead, ATTENDANCE_MESSAGES.dayInvalid]));
+    expect(documentedMessages(today.op, 403)).toContain(MODULE_MESSAGES.noAccess);
+    const example = Object.values(today.op.responses['400']!.content!['application/json']!.examples!).find((e) => e.summary === ATTENDANCE_MESSAGES.dayAhead);
+    expect(example?.value).toEqual({ error: { code: 'day_ahead', message: ATTENDANCE_MESSAGES.dayAhead } });
   });
 
   it('names the shared schemas', () => {

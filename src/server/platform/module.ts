@@ -221,10 +221,14 @@ function moduleRoutes(product: ProductType, tags: [ApiTag], errors: Standard) {
       return builder;
     },
 
-    /** `GET /<module>/<path>` with a query: a dashboard, a board, the options of a select. */
-    get<Q extends z.ZodObject>(path: string, summary: string, query: Q, response: Schema, run: Handler<[z.output<Q>], unknown>) {
+    /**
+     * `GET /<module>/<path>` with a query: a dashboard, a board, the options of a select. `own`: the
+     * route's own error responses (a 400 its work throws), merged with the standard ones as
+     * records' create, update and actions merge theirs, so the API reference lists them.
+     */
+    get<Q extends z.ZodObject>(path: string, summary: string, query: Q, response: Schema, run: Handler<[z.output<Q>], unknown>, own?: Errors) {
       add(
-        defineRoute('user', { method: 'get', path: `/${product}${path}`, tags, summary, request: { query }, responses: { 200: jsonContent(response), ...errors.scoped } }),
+        defineRoute('user', { method: 'get', path: `/${product}${path}`, tags, summary, request: { query }, responses: { 200: jsonContent(response), ...errors.merged(own) } }),
         async (c) => c.json(await run(db(c), c.get('user'), valid(c, 'query')), 200),
       );
       return builder;

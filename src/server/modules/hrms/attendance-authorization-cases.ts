@@ -30,6 +30,13 @@ export function attendanceOwnRequests(entityId: () => string): Record<string, ()
       path: `/hrms/attendance/entries/${NONE}/clock-out`,
       body: { breakMinutes: 0 },
     }),
+    'PATCH /hrms/attendance/entries/{id}': () => ({
+      path: `/hrms/attendance/entries/${NONE}`,
+      body: { clockOut: '2025-03-03T17:00:00Z', reason: 'Forgot to clock out', version: 1 },
+    }),
+    'DELETE /hrms/attendance/entries/{id}': () => ({
+      path: `/hrms/attendance/entries/${NONE}?version=1&reason=Duplicate`,
+    }),
     'GET /hrms/attendance/timesheets': () => ({
       path: `/hrms/attendance/timesheets?entityId=${entityId()}`,
     }),
@@ -65,6 +72,15 @@ export const ATTENDANCE_VALID_BODIES: Record<string, () => Record<string, unknow
   'POST /hrms/attendance/entries/{id}/clock-out': () => ({
     breakMinutes: 30,
     note: 'Lunch',
+    clockOut: '2025-03-03T17:00:00Z',
+  }),
+  'PATCH /hrms/attendance/entries/{id}': () => ({
+    clockIn: '2025-03-03T08:00:00Z',
+    clockOut: '2025-03-03T17:00:00Z',
+    breakMinutes: 30,
+    note: 'Site visit\nthen the office',
+    reason: 'Forgot to clock out',
+    version: 1,
   }),
   'POST /hrms/attendance/timesheets/{id}/submit': () => ({}),
   'POST /hrms/attendance/timesheets/{id}/approve': () => ({

@@ -17,23 +17,29 @@ import {
   timesheetPage,
   timesheetReturnInput,
   timeEntry,
+  timeEntryCorrectionInput,
+  timeEntryDeleteQuery,
   weekQuery,
 } from '@/shared/attendance';
 import { HRMS_MESSAGES } from '@/shared/hrms';
-import { errorContent } from '../../http/route';
+import { auditContext } from '../../audit/context';
+import { idParams } from '../../http/params';
+import { defineRoute, errorContent, jsonContent } from '../../http/route';
 import {
   attendanceToday,
   attendanceWeek,
   clockIn,
   clockOut,
+  correctTimeEntry,
   decideTimesheet,
+  deleteTimeEntry,
   getAttendanceSettings,
   listTimesheets,
   submitTimesheet,
   timesheetCsvPages,
   updateAttendanceSettings,
 } from './attendance';
-import type { hrms } from './module';
+import { hrms } from './module';
 
 type HrmsRouteTable = ReturnType<typeof hrms.routes>;
 
@@ -67,6 +73,7 @@ export const withAttendanceRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
       attendanceDayQuery,
       attendanceTodayResponse,
       attendanceToday,
+      { 400: errorContent(ATTENDANCE_MESSAGES.dayAhead) },
     )
     .get(
       '/attendance/week',
@@ -106,20 +113,65 @@ export const withAttendanceRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
         },
         run: clockIn,
       },
+      update: {
+        summary:
+          'Correct a time entry (HR staff, Member and up, never their own): clock-in and clock-out times, break, note (the fields sent), with a reason and the version read. Times in order, not in the future, not overlapping another entry of the employee; not on an approved week (409). A submitted week stays submitted with its hours counted again; an entry moved to another week moves to its timesheet. Audited; the employee is notified',
+        body: timeEntryCorrectionInput,
+        response: timeEntry,
+        errors: {
+          400: errorContent(
+            ATTENDANCE_MESSAGES.clockInAhead,
+            ATTENDANCE_MESSAGES.clockOutAhead,
+            ATTENDANCE_MESSAGES.clockOutBeforeClockIn,
+            ATTENDANCE_MESSAGES.keepClockOut,
+            ATTENDANCE_MESSAGES.breakTooLong,
+          ),
+          403: errorContent(ATTENDANCE_MESSAGES.ownCorrection),
+          409: errorContent(ATTENDANCE_MESSAGES.overlap, ATTENDANCE_MESSAGES.weekApproved),
+        },
+        run: correctTimeEntry,
+      },
       actions: {
         'clock-out': {
-          summary: 'Clock out now, with the break taken (minutes) and a note',
+          summary: 'Clock out now, with the break taken (minutes) and a note; for one’s own entry of an earlier day (a forgotten clock-out), at the `clockOut` time given',
           body: clockOutInput,
           response: timeEntry,
           errors: {
-            400: errorContent(ATTENDANCE_MESSAGES.breakTooLong),
+            400: errorContent(
+              ATTENDANCE_MESSAGES.breakTooLong,
+              ATTENDANCE_MESSAGES.clockOutTimeToday,
+              ATTENDANCE_MESSAGES.clockOutAhead,
+              ATTENDANCE_MESSAGES.clockOutBeforeClockIn,
+            ),
             403: errorContent(ATTENDANCE_MESSAGES.onlyOwnClock),
-            409: errorContent(ATTENDANCE_MESSAGES.alreadyClockedOut),
+            409: errorContent(ATTENDANCE_MESSAGES.alreadyClockedOut, ATTENDANCE_MESSAGES.overlap),
           },
           run: clockOut,
         },
       },
     })
+    .route(
+      defineRoute('user', {
+        method: 'delete',
+        path: '/hrms/attendance/entries/{id}',
+        tags: hrms.tags,
+        summary: 'Delete a time entry with a reason (HR staff, Member and up, never their own; send the version you read); not on an approved week (409). Its week’s hours are counted again; audited; the employee is notified',
+        request: { params: idParams, query: timeEntryDeleteQuery },
+        responses: {
+          200: jsonContent(timeEntry),
+          ...hrms.errors.withVersion({
+            403: errorContent(ATTENDANCE_MESSAGES.ownCorrection),
+            404: errorContent(ATTENDANCE_MESSAGES.entryNotFound),
+            409: errorContent(ATTENDANCE_MESSAGES.weekApproved),
+          }),
+        },
+      }),
+      async (c) => {
+        const query = c.req.valid('query' as never) as { version: number; reason: string };
+        const id = hrms.id(c.req.param('id') ?? '', ATTENDANCE_MESSAGES.entryNotFound);
+        return c.json(await deleteTimeEntry(c.get('database').db, c.get('user'), id, query, auditContext(c)), 200);
+      },
+    )
     .records('attendance/timesheets', {
       noun: 'timesheet',
       notFound: ATTENDANCE_MESSAGES.timesheetNotFound,

@@ -12,6 +12,8 @@ import {
   type clockInInput,
   type clockOutInput,
   type TimeEntry,
+  type timeEntryCorrectionInput,
+  type timeEntryDeleteQuery,
   type Timesheet,
   type timesheetFilters,
   type timesheetListQuery,
@@ -41,11 +43,16 @@ import { hrms, uniqueOr409 } from './module';
  * - reading a week or a timesheet: HR staff of its entity (Viewer and up), the employee, their manager;
  * - approving or returning: HR staff (Member and up) of the entity or the employee's manager, and
  *   never the employee themselves, whatever their role (a super admin included);
- * - a submitted or approved week takes no more entries; a returned one does, and is submitted again.
+ * - a submitted or approved week takes no more entries; a returned one does, and is submitted again;
+ * - correcting or deleting an entry: HR staff (Member and up) of its entity, never their own; an
+ *   approved week's entries never change (payroll reads its hours); a submitted week's may, and
+ *   its hours are counted again.
  *
- * Locks, always in this order: the employee row (clock in), then the timesheet row (clock out,
- * submit, decide), then an entry. A second clock-in waits for the first, then finds it open; the
- * database's one-open-entry index is the second wall.
+ * Locks, always in this order: the employee row (clock in, clock out, a correction, a deletion),
+ * then the timesheet row(s) (submit and decide take only theirs), then an entry. Everything that
+ * changes an employee's entries holds their employee row, so of two corrections the second waits
+ * and then sees the first's times: no overlap slips through. A second clock-in waits for the
+ * first, then finds it open; the database's one-open-entry index is the second wall.
  */
 
 const DEFAULT_WEEKLY_MINUTES = 40 * 60;
@@ -90,6 +97,8 @@ const isOwn = (scope: ModuleScope, s: Subject) => scope.self.employeeIds.include
 const isReport = (scope: ModuleScope, s: Subject) => scope.self.reportIds.includes(s.employeeId);
 const mayRead = (scope: ModuleScope, s: Subject) => scope.has(s.entityId, 'viewer') || isOwn(scope, s) || isReport(scope, s);
 const mayDecide = (scope: ModuleScope, s: Subject) => !isOwn(scope, s) && (scope.has(s.entityId, 'member') || isReport(scope, s));
+/** Correcting and deleting entries: HR staff (Member and up) of the entity, never on their own entries. */
+const mayCorrect = (scope: ModuleScope, s: Subject) => !isOwn(scope, s) && scope.has(s.entityId, 'member');
 
 /**
  * Whom a list may show, as a condition on a row's entity and employee columns: every employee of
@@ -119,6 +128,7 @@ const entryFields = {
   clockOut: isoTextOrNull(x.clockOut),
   breakMinutes: x.breakMinutes,
   note: x.note,
+  version: x.version,
 };
 type EntryRow = {
   id: string;
@@ -128,6 +138,7 @@ type EntryRow = {
   clockOut: string | null;
   breakMinutes: number;
   note: string;
+  version: number;
 };
 
 const toEntry = (row: EntryRow): TimeEntry => ({
@@ -139,6 +150,7 @@ const toEntry = (row: EntryRow): TimeEntry => ({
   breakMinutes: row.breakMinutes,
   workedMinutes: minutesWorked(row.clockIn, row.clockOut, row.breakMinutes),
   note: row.note,
+  version: row.version,
 });
 
 const entryAudit = (name: string, entry: TimeEntry) => ({
@@ -240,9 +252,18 @@ export function clockOut(db: Db, user: SessionUser, id: string, input: z.output<
     const entry = await readEntry(tx, id, true);
     if (entry.clockOut !== null) throw conflict(ATTENDANCE_MESSAGES.alreadyClockedOut);
     const now = new Date();
-    if (input.breakMinutes > minutesWorked(entry.clockIn, now.toISOString(), 0)) throw badRequest(ATTENDANCE_MESSAGES.breakTooLong);
+    // A forgotten clock-out: an entry of an earlier day is closed at the time the employee gives.
+    let at = now;
+    if (input.clockOut !== undefined) {
+      if (entry.clockIn.slice(0, 10) >= today()) throw badRequest(ATTENDANCE_MESSAGES.clockOutTimeToday);
+      at = new Date(input.clockOut);
+      if (at > now) throw badRequest(ATTENDANCE_MESSAGES.clockOutAhead);
+      if (at.getTime() <= Date.parse(entry.clockIn)) throw badRequest(ATTENDANCE_MESSAGES.clockOutBeforeClockIn);
+      if (await overlapsAnother(tx, employee.id, id, entry.clockIn, at.toISOString())) throw conflict(ATTENDANCE_MESSAGES.overlap);
+    }
+    if (input.breakMinutes > minutesWorked(entry.clockIn, at.toISOString(), 0)) throw badRequest(ATTENDANCE_MESSAGES.breakTooLong);
     await hrms.save(tx, hrmsTimeEntries, id, {
-      clockOut: now,
+      clockOut: at,
       breakMinutes: input.breakMinutes,
       note: input.note,
     });
@@ -265,9 +286,170 @@ export function clockOut(db: Db, user: SessionUser, id: string, input: z.output<
         clockOut: after.clockOut,
         breakMinutes: after.breakMinutes,
         workedMinutes: after.workedMinutes,
+        ...(input.clockOut !== undefined ? { clockOutEntered: true } : {}),
       },
     );
     return after;
+  });
+}
+
+// ----- corrections (HR) ------------------------------------------------------------------------
+
+/**
+ * Whether another entry of the employee meets [from, to) (an open entry, or `to` null, runs on
+ * for ever): touching ends do not overlap. Read under the employee's row lock.
+ */
+async function overlapsAnother(tx: Tx, employeeId: string, exceptId: string, from: string, to: string | null) {
+  const [row] = await tx
+    .select({ id: x.id })
+    .from(x)
+    .where(
+      and(
+        eq(x.employeeId, employeeId),
+        sql`${x.id} <> ${exceptId}`,
+        to === null ? undefined : sql`${x.clockIn} < ${to}::timestamptz`,
+        sql`coalesce(${x.clockOut}, 'infinity'::timestamptz) > ${from}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The employee of an entry the caller may correct, locked: 403 for one's own entries. */
+async function lockEntryEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
+  const [row] = await tx
+    .select({
+      id: hrmsEmployees.id,
+      entityId: hrmsEmployees.entityId,
+      userId: hrmsEmployees.userId,
+      name: sql<string>`${hrmsEmployees.firstName} || ' ' || ${hrmsEmployees.lastName}`,
+    })
+    .from(hrmsEmployees)
+    .where(eq(hrmsEmployees.id, employeeId))
+    .for('update');
+  if (!row) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
+  const subject = { entityId: row.entityId, employeeId: row.id, employeeUserId: row.userId };
+  if (!scope.has(row.entityId, 'member')) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
+  if (!mayCorrect(scope, subject)) throw forbidden(ATTENDANCE_MESSAGES.ownCorrection);
+  return row;
+}
+
+/** A timesheet locked for a correction of its entries: 409 once approved (payroll reads its hours). */
+async function lockOpenForCorrection(tx: Tx, timesheetId: string) {
+  const [sheet] = await tx
+    .select({ id: hrmsTimesheets.id, status: hrmsTimesheets.status, weekStart: hrmsTimesheets.weekStart })
+    .from(hrmsTimesheets)
+    .where(eq(hrmsTimesheets.id, timesheetId))
+    .for('update');
+  if (!sheet) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
+  if (sheet.status === 'approved') throw conflict(ATTENDANCE_MESSAGES.weekApproved);
+  return sheet;
+}
+
+/** The week's worked minutes counted again from its clocked-out entries, as clock-out adds them. */
+async function recountWeek(tx: Tx, timesheetId: string) {
+  const rows = await tx
+    .select(entryFields)
+    .from(x)
+    .where(and(eq(x.timesheetId, timesheetId), sql`${x.clockOut} is not null`));
+  const worked = rows.map(toEntry).reduce((sum, entry) => sum + entry.workedMinutes, 0);
+  await tx.update(hrmsTimesheets).set({ workedMinutes: worked, updatedAt: new Date() }).where(eq(hrmsTimesheets.id, timesheetId));
+}
+
+const entryFacts = (entry: TimeEntry) => ({
+  clockIn: entry.clockIn,
+  clockOut: entry.clockOut,
+  breakMinutes: entry.breakMinutes,
+  workedMinutes: entry.workedMinutes,
+  note: entry.note,
+});
+
+/** "2025-03-03 08:00–17:30 UTC" (or "08:00–open"). */
+const entrySpan = (entry: TimeEntry) =>
+  `${entry.clockIn.slice(0, 10)} ${entry.clockIn.slice(11, 16)}–${entry.clockOut ? (entry.clockOut.slice(0, 10) === entry.clockIn.slice(0, 10) ? '' : `${entry.clockOut.slice(0, 10)} `) + entry.clockOut.slice(11, 16) : 'open'} UTC`;
+
+/**
+ * HR staff correct an entry: clock-in and clock-out times, break, note (the fields sent), with a
+ * reason. The times must be in order, not ahead of now, and meet no other entry of the employee;
+ * an approved week's entries never change. An entry whose clock-in moves to another week moves
+ * to that week's timesheet; both weeks' hours are counted again (a submitted week stays submitted
+ * with its new hours). Audited with the old and new values; the employee is told.
+ */
+export function correctTimeEntry(db: Db, user: SessionUser, id: string, input: z.output<typeof timeEntryCorrectionInput>, audit: AuditContext): Promise<TimeEntry> {
+  return hrms.scope(db, user, 'member', async (tx, scope) => {
+    const seen = await readEntry(tx, id);
+    const employee = await lockEntryEmployee(tx, scope, seen.employeeId);
+    // Every change to the employee's entries holds their row: from here the entry stands still.
+    const before = await readEntry(tx, id);
+    if (before.version !== input.version) throw conflict(MODULE_MESSAGES.staleVersion);
+    const current = await lockOpenForCorrection(tx, before.timesheetId);
+    const clockIn = input.clockIn ?? before.clockIn;
+    const clockOut = input.clockOut === undefined ? before.clockOut : input.clockOut;
+    const breakMinutes = input.breakMinutes ?? before.breakMinutes;
+    const now = Date.now();
+    if (Date.parse(clockIn) > now) throw badRequest(ATTENDANCE_MESSAGES.clockInAhead);
+    if (clockOut === null && before.clockOut !== null) throw badRequest(ATTENDANCE_MESSAGES.keepClockOut);
+    if (clockOut !== null) {
+      if (Date.parse(clockOut) > now) throw badRequest(ATTENDANCE_MESSAGES.clockOutAhead);
+      if (Date.parse(clockOut) <= Date.parse(clockIn)) throw badRequest(ATTENDANCE_MESSAGES.clockOutBeforeClockIn);
+    }
+    if (breakMinutes > minutesWorked(clockIn, clockOut, 0, now)) throw badRequest(ATTENDANCE_MESSAGES.breakTooLong);
+    if (await overlapsAnother(tx, employee.id, id, clockIn, clockOut)) throw conflict(ATTENDANCE_MESSAGES.overlap);
+    const weekStart = weekStartOf(new Date(clockIn));
+    const target = weekStart === current.weekStart ? current : await lockWeek(tx, scope, employee, weekStart);
+    if (target.status === 'approved') throw conflict(ATTENDANCE_MESSAGES.weekApproved);
+    await hrms.save(tx, hrmsTimeEntries, id, {
+      timesheetId: target.id,
+      clockIn: new Date(clockIn),
+      clockOut: clockOut === null ? null : new Date(clockOut),
+      breakMinutes,
+      note: input.note,
+    });
+    await recountWeek(tx, current.id);
+    if (target.id !== current.id) await recountWeek(tx, target.id);
+    const after = await readEntry(tx, id);
+    await hrms.audit(tx, scope, audit, 'hrms.time_entry.corrected', entryAudit(employee.name, after), entryFacts(before), { ...entryFacts(after), reason: input.reason });
+    if (employee.userId) {
+      await hrms.notify(tx, scope, {
+        recipients: [employee.userId],
+        category: 'timesheets',
+        title: `HR corrected your time entry of ${before.clockIn.slice(0, 10)}: now ${entrySpan(after)}. Reason: ${input.reason}`,
+        url: '/hrms/portal',
+        entityId: employee.entityId,
+        record: { type: 'hrms_time_entry', id },
+      });
+    }
+    const { timesheetId: _sheet, ...entry } = after;
+    return entry;
+  });
+}
+
+/**
+ * HR staff delete an entry (clocked in by mistake, a duplicate), with a reason; not on an approved
+ * week. Its week's hours are counted again; audited with what it held; the employee is told.
+ */
+export function deleteTimeEntry(db: Db, user: SessionUser, id: string, query: z.output<typeof timeEntryDeleteQuery>, audit: AuditContext): Promise<TimeEntry> {
+  return hrms.scope(db, user, 'member', async (tx, scope) => {
+    const seen = await readEntry(tx, id);
+    const employee = await lockEntryEmployee(tx, scope, seen.employeeId);
+    const before = await readEntry(tx, id);
+    if (before.version !== query.version) throw conflict(MODULE_MESSAGES.staleVersion);
+    const sheet = await lockOpenForCorrection(tx, before.timesheetId);
+    await tx.delete(hrmsTimeEntries).where(eq(hrmsTimeEntries.id, id));
+    await recountWeek(tx, sheet.id);
+    await hrms.audit(tx, scope, audit, 'hrms.time_entry.deleted', entryAudit(employee.name, before), entryFacts(before), { reason: query.reason });
+    if (employee.userId) {
+      await hrms.notify(tx, scope, {
+        recipients: [employee.userId],
+        category: 'timesheets',
+        title: `HR deleted your time entry of ${entrySpan(before)}. Reason: ${query.reason}`,
+        url: '/hrms/portal',
+        entityId: employee.entityId,
+        record: { type: 'hrms_time_entry', id },
+      });
+    }
+    const { timesheetId: _sheet, ...entry } = before;
+    return entry;
   });
 }
 
@@ -449,6 +631,7 @@ export function attendanceWeek(db: Db, user: SessionUser, query: { employeeId: s
       openEntry: open ? toEntry(open) : null,
       entries,
       timesheet: sheet ? toTimesheet(scope)({ ...sheet, expectedMinutes: expected }) : null,
+      canCorrect: mayCorrect(scope, { entityId: employee.entityId, employeeId: query.employeeId, employeeUserId: employee.userId }),
     };
   });
 }
