@@ -14,6 +14,7 @@ import { formatDay, formatRange, todayIso } from './format';
 import { HrmsPage } from './hrms-page';
 import { BalanceTable } from './components/balances';
 import { EmployeeChecklists } from './onboarding/employee-checklists';
+import { EmployeeAttendance } from './attendance/employee-attendance';
 import { RecordPage } from '@/web/components/module/record-page';
 import { DetailList, TextField } from '@/web/components/module/form-fields';
 import { DialogForm, FormDialog, succeeded } from '@/web/components/module/record-dialog';
@@ -108,6 +109,7 @@ function Profile({ scope }: { scope: ModuleScopeState }) {
                 )}
               </SectionCard>
               <EmployeeChecklists employeeId={e.id} />
+              <EmployeeAttendance employeeId={e.id} employeeName={`${e.firstName} ${e.lastName}`} />
               <SectionCard title="Leave History">
                 {history.data && history.data.items.length > 0 ? (
                   <ScrollTable label="Leave history">

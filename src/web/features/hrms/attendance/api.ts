@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AttendanceToday, AttendanceWeek, ClockInInput, ClockOutInput, TimeEntry, Timesheet } from '@/shared/attendance';
+import type { AttendanceToday, AttendanceWeek, ClockInInput, ClockOutInput, TimeEntry, TimeEntryCorrectionInput, Timesheet } from '@/shared/attendance';
 import type { Page } from '@/shared/pagination';
 import { api } from '@/web/lib/api';
 import { moduleQueries } from '@/web/lib/record-queries';
@@ -29,6 +29,14 @@ export const attendanceWeekQuery = (employeeId: string, weekStart?: string) =>
 export const useClockIn = hrms.creates<ClockInInput, TimeEntry>('/hrms/attendance/entries');
 export const useClockOut = () =>
   hrms.useMutation(({ id, ...input }: ClockOutInput & { id: string }) => api.post<TimeEntry>(`/hrms/attendance/entries/${id}/clock-out`, null, input));
+
+/** HR staff correct an entry (the fields changed, a reason, the version read). */
+export const useCorrectEntry = hrms.updates<TimeEntryCorrectionInput, TimeEntry>('/hrms/attendance/entries');
+/** HR staff delete an entry, saying why (the version read). */
+export const useDeleteEntry = () =>
+  hrms.useMutation(({ id, version, reason }: { id: string; version: number; reason: string }) =>
+    api.delete(`/hrms/attendance/entries/${id}?${new URLSearchParams({ version: String(version), reason })}`),
+  );
 
 export type TimesheetAction = 'submit' | 'approve' | 'return';
 export const useTimesheetAction = () =>

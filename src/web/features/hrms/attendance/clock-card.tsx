@@ -9,7 +9,8 @@ import { SectionCard } from '@/web/components/module/dashboard';
 import { fieldErrors, TextAreaField, TextField, useFormState } from '@/web/components/module/form-fields';
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { attendanceWeekQuery, useClockIn, useClockOut, useTimesheetAction } from './api';
-import { clockTime, TimesheetBadge, weekLabel } from './timesheet-badge';
+import { fromUtcInput } from './time-entry-dialogs';
+import { clockTime, dayLabel, TimesheetBadge, weekLabel } from './timesheet-badge';
 
 /**
  * The Employee Portal's attendance card: Clock In / Clock Out (with the break and a note), and
@@ -24,6 +25,8 @@ export function ClockCard({ employeeId }: { employeeId: string }) {
   const open = week.data?.openEntry ?? null;
   const sheet = week.data?.timesheet ?? null;
   const fail = (e: Error) => toast.error('Error', { description: e.message });
+  // Clocked in on an earlier day (UTC): most likely a forgotten clock-out, closed at the time given.
+  const earlier = open !== null && open.clockIn.slice(0, 10) < new Date().toISOString().slice(0, 10);
 
   return (
     <SectionCard
@@ -42,7 +45,7 @@ export function ClockCard({ employeeId }: { employeeId: string }) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="flex items-center gap-2 text-sm" aria-live="polite">
               <ClockIcon className="size-4 text-muted-foreground" aria-hidden />
-              {open ? `Clocked in since ${clockTime(open.clockIn)}` : 'Not clocked in'}
+              {open ? `Clocked in since ${earlier ? `${dayLabel(open.clockIn)}, ` : ''}${clockTime(open.clockIn)}` : 'Not clocked in'}
             </p>
             {open ? (
               <Button onClick={() => setClockingOut(true)}>
@@ -126,20 +129,23 @@ export function ClockCard({ employeeId }: { employeeId: string }) {
           ) : null}
         </div>
       )}
-      {open ? <ClockOutDialog open={clockingOut} onOpenChange={setClockingOut} entryId={open.id} /> : null}
+      {open ? <ClockOutDialog open={clockingOut} onOpenChange={setClockingOut} entryId={open.id} since={earlier ? `${dayLabel(open.clockIn)}, ${clockTime(open.clockIn)}` : null} /> : null}
     </SectionCard>
   );
 }
 
-function ClockOutForm({ entryId, onDone }: { entryId: string; onDone: () => void }) {
+/** Clock Out: now, or (`since`: an entry of an earlier day) at the time the employee left, if they give it. */
+function ClockOutForm({ entryId, since, onDone }: { entryId: string; since: string | null; onDone: () => void }) {
   const clockOut = useClockOut();
   const { id, values, set, errors, setErrors } = useFormState({
+    clockOut: '',
     breakMinutes: '0',
     note: '',
   });
   const save = (e: FormEvent) => {
     e.preventDefault();
     const parsed = clockOutInput.safeParse({
+      clockOut: since && values.clockOut ? fromUtcInput(values.clockOut) : undefined,
       breakMinutes: values.breakMinutes.trim() === '' ? 0 : Number(values.breakMinutes),
       note: values.note.trim() ? values.note : undefined,
     });
@@ -156,13 +162,16 @@ function ClockOutForm({ entryId, onDone }: { entryId: string; onDone: () => void
   return (
     <DialogForm
       title="Clock Out"
-      description="Your break is taken off the time worked."
+      description={since ? `You clocked in on ${since} (UTC). If you forgot to clock out, give the time you left; leave it empty to clock out now.` : 'Your break is taken off the time worked.'}
       onSubmit={save}
       onCancel={onDone}
       error={errors.form}
       submitLabel="Clock Out"
       busy={clockOut.isPending}
     >
+      {since ? (
+        <TextField id={`${id}-out`} label="Clock-out time (UTC)" type="datetime-local" value={values.clockOut} onChange={set('clockOut')} error={errors.clockOut} />
+      ) : null}
       <TextField
         id={`${id}-break`}
         label="Break (minutes)"

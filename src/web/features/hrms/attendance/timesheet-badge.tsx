@@ -18,3 +18,12 @@ export const clockTime = (iso: string) => new Date(iso).toISOString().slice(11, 
 /** A Monday as "Week of 3 Mar 2025". */
 export const weekLabel = (weekStart: string) =>
   `Week of ${new Date(`${weekStart}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+
+/** An instant's day in UTC ("Mon 3 Mar"). */
+export const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A time entry as "Mon 3 Mar, 08:00–17:00" (UTC; "08:00–now" while open; the clock-out's day when it is another). */
+export const entryLabel = (entry: { clockIn: string; clockOut: string | null }) => {
+  const out = entry.clockOut ? (dayLabel(entry.clockOut) === dayLabel(entry.clockIn) ? clockTime(entry.clockOut) : `${dayLabel(entry.clockOut)}, ${clockTime(entry.clockOut)}`) : 'now';
+  return `${dayLabel(entry.clockIn)}, ${clockTime(entry.clockIn)}–${out}`;
+};

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ATTENDANCE_MESSAGES, durationText, timesheetDecisionInput, timesheetReturnInput, type Timesheet } from '@/shared/attendance';
 import { Button } from '@/web/components/ui/button';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -41,7 +42,12 @@ function TimesheetRow({ sheet: t }: { sheet: Timesheet }) {
   const [deciding, setDeciding] = useState<'approve' | 'return' | null>(null);
   return (
     <TableRow>
-      <TableCell className="whitespace-nowrap font-medium">{t.employeeName}</TableCell>
+      <TableCell className="whitespace-nowrap font-medium">
+        {/* The employee's page shows the week's entries (HR staff correct them there). */}
+        <Link to={`/hrms/employees/${t.employeeId}?week=${t.weekStart}`} className="text-primary underline-offset-4 hover:underline">
+          {t.employeeName}
+        </Link>
+      </TableCell>
       <TableCell className="whitespace-nowrap">{weekLabel(t.weekStart)}</TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{durationText(t.workedMinutes)}</TableCell>
       <TableCell className="whitespace-nowrap text-right tabular-nums">{t.overtimeMinutes > 0 ? durationText(t.overtimeMinutes) : '–'}</TableCell>
