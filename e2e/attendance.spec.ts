@@ -126,3 +126,82 @@ test('Employee Portal: Clock In, then Clock Out with a break and a two-line note
   await expect(page.getByText('Not clocked in')).toBeVisible();
   await shoot(page, 'portal-clock');
 });
+
+test('Edit Time Entry: HR closes a forgotten clock-out (form walk: every field, two lines in the note), then deletes the entry after its confirmation', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { entityId } = await signUpViaApi(page, newCompany({ productNames: ['HRMS'] }));
+  const api = page.context().request;
+  const products = (await (await api.get('/api/products')).json()) as { items: { id: string; type: string }[] };
+  const hrms = products.items.find((p) => p.type === 'hrms')!.id;
+  const email = uniqueEmail('fran');
+  const user = await post(api, '/api/users', { firstName: 'Fran', lastName: 'Forgot', email, password: 'secret123', confirmPassword: 'secret123', access: [{ productId: hrms, entityId, roleType: 'viewer' }] }, 201);
+  const employee = await post(api, '/api/hrms/employees', { entityId, firstName: 'Fran', lastName: 'Forgot', workEmail: email, employmentType: 'full_time', startDate: '2024-01-08', userId: user.id }, 201);
+  const fran = (await signedIn(browser, email)).context().request;
+  // Fran clocks in now and forgets to clock out.
+  await post(fran, '/api/hrms/attendance/entries', { employeeId: employee.id, note: 'Morning' }, 201);
+
+  // The corrected times: two days ago (UTC), 08:00–16:30; the entry may move to last week.
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const dayName = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+  await page.goto(`/hrms/employees/${employee.id}`);
+  const entries = page.getByRole('table', { name: /^Time entries/ });
+  await expect(entries.getByText('Still in')).toBeVisible();
+  // By keyboard: the Edit button takes the focus and Enter opens the dialog.
+  await entries.getByRole('button', { name: /^Edit time entry of/ }).focus();
+  await page.keyboard.press('Enter');
+  let dialog = page.getByRole('dialog', { name: 'Edit Time Entry' });
+  await expect(dialog).toBeVisible();
+  // The reason is required, said in words.
+  await dialog.getByLabel('Clock Out (UTC)').fill(`${day}T16:30`);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Say why the time entry is changed.')).toBeVisible();
+  await dialog.getByLabel('Clock In (UTC)').fill(`${day}T08:00`);
+  await dialog.getByLabel('Break (minutes)').fill('45');
+  await dialog.getByLabel('Note').fill('Forgot to clock out.\nLeft at half past four.');
+  await dialog.getByLabel('Reason for the change').fill('Forgot to clock out');
+  await shoot(page, 'attendance-edit-entry');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Time entry updated')).toBeVisible();
+
+  // After a reload (the URL keeps the entry's week), every change is on the page, read back from the server.
+  await page.reload();
+  const row = entries.getByRole('row').filter({ hasText: dayName });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('08:00');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('16:30');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('45 min');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('7 h 45 min');
+  expect(await row.getByRole('cell').nth(5).innerText()).toBe('Forgot to clock out.\nLeft at half past four.');
+  // Nothing is open any more: no 'Still in' row, no notice of a forgotten clock-out.
+  await expect(entries.getByText('Still in')).toHaveCount(0);
+  await expect(page.getByText(/^Still clocked in since/)).toHaveCount(0);
+  await shoot(page, 'employee-attendance');
+  await row.getByRole('button', { name: /^Edit time entry of/ }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Time Entry' });
+  await expect(dialog.getByLabel('Clock In (UTC)')).toHaveValue(`${day}T08:00`);
+  await expect(dialog.getByLabel('Clock Out (UTC)')).toHaveValue(`${day}T16:30`);
+  await expect(dialog.getByLabel('Break (minutes)')).toHaveValue('45');
+  await expect(dialog.getByLabel('Note')).toHaveValue('Forgot to clock out.\nLeft at half past four.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Fran is told, with the reason.
+  const heard = (await (await fran.get('/api/notifications')).json()) as { items: { title: string }[] };
+  expect(heard.items.map((n) => n.title)).toContainEqual(expect.stringMatching(new RegExp(`^HR corrected your time entry of .*: now ${day} 08:00–16:30 UTC\\. Reason: Forgot to clock out$`)));
+
+  // Delete, after its confirmation, which asks why.
+  await row.getByRole('button', { name: /^Delete time entry of/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Time Entry?' });
+  await confirm.getByRole('button', { name: 'Delete Entry' }).click();
+  await expect(confirm.getByText('Say why the time entry is deleted.')).toBeVisible();
+  await shoot(page, 'attendance-delete-entry');
+  await confirm.getByLabel('Reason').fill('Entered twice');
+  await confirm.getByRole('button', { name: 'Delete Entry' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Time entry deleted')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No time recorded this week.')).toBeVisible();
+});

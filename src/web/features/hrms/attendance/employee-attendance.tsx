@@ -106,36 +106,57 @@ export function EmployeeAttendance({ employeeId, employeeName }: { employeeId: s
           {data.entries.length === 0 ? (
             <p className="text-sm text-muted-foreground">No time recorded this week.</p>
           ) : (
-            <ScrollTable label={`Time entries, ${weekLabel(weekStart)}`}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Day</TableHead>
-                  <TableHead>Clock In</TableHead>
-                  <TableHead>Clock Out</TableHead>
-                  <TableHead className="text-right">Break</TableHead>
-                  <TableHead className="text-right">Worked</TableHead>
-                  <TableHead>Note</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+            <>
+              {/* A phone: one entry a block, its Edit and Delete in reach (the table scrolls sideways). */}
+              <ul className="grid gap-2 sm:hidden" aria-label={`Time entries, ${weekLabel(weekStart)}`}>
                 {data.entries.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell className="whitespace-nowrap">{dayLabel(e.clockIn)}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">{clockTime(e.clockIn)}</TableCell>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {e.clockOut ? (dayLabel(e.clockOut) === dayLabel(e.clockIn) ? clockTime(e.clockOut) : `${dayLabel(e.clockOut)}, ${clockTime(e.clockOut)}`) : 'Still in'}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-right tabular-nums">{e.breakMinutes ? durationText(e.breakMinutes) : '–'}</TableCell>
-                    <TableCell className="whitespace-nowrap text-right tabular-nums">{durationText(e.workedMinutes)}</TableCell>
-                    <TableCell className="min-w-40 max-w-64 text-xs break-words whitespace-pre-line text-muted-foreground">{e.note || '–'}</TableCell>
-                    <TableCell className="whitespace-nowrap text-right">{actions(e)}</TableCell>
-                  </TableRow>
+                  <li key={e.id} className="grid gap-1 rounded-md border p-2 text-sm">
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="grid gap-0.5">
+                        <span className="font-medium">{entryLabel(e).replace('now', 'still in')}</span>
+                        <span className="text-muted-foreground tabular-nums">
+                          {durationText(e.workedMinutes)} worked{e.breakMinutes ? `, break ${durationText(e.breakMinutes)}` : ''}
+                        </span>
+                      </div>
+                      {actions(e)}
+                    </div>
+                    {e.note ? <p className="text-xs break-words whitespace-pre-line text-muted-foreground">{e.note}</p> : null}
+                  </li>
                 ))}
-              </TableBody>
-            </ScrollTable>
+              </ul>
+              <div className="hidden sm:block">
+                <ScrollTable label={`Time entries, ${weekLabel(weekStart)}`}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Day</TableHead>
+                      <TableHead>Clock In</TableHead>
+                      <TableHead>Clock Out</TableHead>
+                      <TableHead className="text-right">Break</TableHead>
+                      <TableHead className="text-right">Worked</TableHead>
+                      <TableHead>Note</TableHead>
+                      <TableHead>
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.entries.map((e) => (
+                      <TableRow key={e.id}>
+                        <TableCell className="whitespace-nowrap">{dayLabel(e.clockIn)}</TableCell>
+                        <TableCell className="whitespace-nowrap tabular-nums">{clockTime(e.clockIn)}</TableCell>
+                        <TableCell className="whitespace-nowrap tabular-nums">
+                          {e.clockOut ? (dayLabel(e.clockOut) === dayLabel(e.clockIn) ? clockTime(e.clockOut) : `${dayLabel(e.clockOut)}, ${clockTime(e.clockOut)}`) : 'Still in'}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap text-right tabular-nums">{e.breakMinutes ? durationText(e.breakMinutes) : '–'}</TableCell>
+                        <TableCell className="whitespace-nowrap text-right tabular-nums">{durationText(e.workedMinutes)}</TableCell>
+                        <TableCell className="min-w-40 max-w-64 text-xs break-words whitespace-pre-line text-muted-foreground">{e.note || '–'}</TableCell>
+                        <TableCell className="whitespace-nowrap text-right">{actions(e)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </ScrollTable>
+              </div>
+            </>
           )}
         </div>
       )}
