@@ -20,7 +20,15 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
   const id = useId();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof V) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // A field's error goes as soon as the field is changed: it was about the value that is gone.
+  const set = (key: keyof V) => (value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key as string]: _gone, ...rest } = e;
+      return rest;
+    });
+  };
   return { id, values, setValues, set, errors, setErrors };
 }
 

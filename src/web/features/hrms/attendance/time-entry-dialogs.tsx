@@ -67,7 +67,7 @@ function EditTimeEntryForm({ entry, employeeName, onSaved, onDone }: { entry: Ti
       submitLabel="Save Changes"
       busy={correct.isPending}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4">
         <TextField id={`${id}-in`} label="Clock In (UTC)" type="datetime-local" value={values.clockIn} onChange={set('clockIn')} error={errors.clockIn} required />
         <TextField id={`${id}-out`} label="Clock Out (UTC)" type="datetime-local" value={values.clockOut} onChange={set('clockOut')} error={errors.clockOut} />
       </div>
