@@ -660,7 +660,7 @@ export function formatMoney(value: string, currency: string): string {
   return `${negative ? '-' : ''}${currency} ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** Year-end figures per employee: the UK P60's, the US W-2's boxes 1 to 6, or another country's totals. */
+/** Year-end figures per employee: the UK P60's, the US W-2's boxes 1 to 6 and box 12 code D, or another country's totals. */
 export const yearEnd = z.object({
   entityId: z.uuid(),
   country: z.string(),
