@@ -276,8 +276,9 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   await expect(page.getByRole('row', { name: /2025-01-31 Monthly 2025 · 1 Paid 3/ })).toBeVisible();
   await shoot(page, 'payroll-runs');
 
-  // Year-end: Form W-2 boxes 1 to 6 from the paid run.
-  await expect(page.getByRole('row', { name: /Ada Lovelace USD 6,000\.00 USD 621\.17 USD 6,000\.00 USD 372\.00 USD 6,000\.00 USD 87\.00/ })).toBeVisible();
+  // Year-end: Form W-2 boxes 1 to 6 and box 12 code D (no 401(k) here: 0.00) from the paid run.
+  await expect(page.getByRole('columnheader', { name: 'Box 12 code D 401(k) elective deferrals' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ada Lovelace USD 6,000\.00 USD 621\.17 USD 6,000\.00 USD 372\.00 USD 6,000\.00 USD 87\.00 USD 0\.00/ })).toBeVisible();
   const w2 = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Year-end figures of Ada Lovelace (PDF)' }).click();
   if (process.env.SHOTS) await (await w2).saveAs(`${process.env.SHOTS}/w2.pdf`);

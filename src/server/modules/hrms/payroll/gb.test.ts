@@ -208,7 +208,8 @@ describe('National Insurance rounding: nearest penny, a halfpenny or less disreg
 describe('a second payment in the same pay period (an off-cycle run after the regular run)', () => {
   /*
    * HMRC, "Extra payments on a day other than the usual payday" (PAYE guidance for employers,
-   * hmrc.gov.uk/paye/payroll/paydays/extra-payments.htm): treat the extra payment as part of the
+   * hmrc.gov.uk/paye/payroll/paydays/extra-payments.htm, an archived page of the old HMRC site
+   * whose date was not verified): treat the extra payment as part of the
    * gross pay of the earnings period it is paid in, add the normal and extra payments together and
    * work out the NICs on the total; for PAYE, likewise add them and work out the tax on the total.
    * National Insurance Manual NIM08600 (a one-off bonus is earnings of the period it is paid in) and

@@ -398,7 +398,7 @@ describe('year-end figures: P60 and W-2 boxes 1 to 6 and 12', () => {
     expect(new TextDecoder().decode(csv.bytes)).toContain('Pay in this employment');
   });
 
-  it('US: boxes 1 to 6, as CSV and as a PDF per employee', async () => {
+  it('US: boxes 1 to 6 and box 12 code D, as CSV and as a PDF per employee', async () => {
     const res = await a.client.get(`/hrms/payroll/year-end?entityId=${us.entityId}&taxYear=2025`);
     const employee = us.employees[1]!.id;
     const mine = res.body.items.find((i: { employeeId: string }) => i.employeeId === employee);
