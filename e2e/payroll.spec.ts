@@ -1,7 +1,8 @@
 /**
  * Payroll in the browser (issue 35): every set-up dialog walked and saved (settings, schedule,
  * pay record, each added and edited, found after a reload), and a pay run taken draft → approved
- * → paid, with its review, payslip and bank file; the paid payslip then in the employee's portal.
+ * → paid, with its review, payslip and bank file; the paid payslip then in the employee's portal;
+ * an off-cycle run's review saying which pay components apply to it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from './helpers';
@@ -196,8 +197,10 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
     ['Alan', 'Turing', '96000.00', '2025-01-16'],
     ['Grace', 'Brewster', '250000.00', '2024-06-01'],
   ] as const;
+  const employeeIds: Record<string, string> = {};
   for (const [first, last, salary, start] of people) {
     const id = await employee(first, last, first === 'Ada' ? { userId: adaUser.id } : {});
+    employeeIds[first] = id;
     await post('/hrms/payroll/pay-records', {
       employeeId: id,
       scheduleId: schedule.id,
@@ -273,8 +276,9 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   await expect(page.getByRole('row', { name: /2025-01-31 Monthly 2025 · 1 Paid 3/ })).toBeVisible();
   await shoot(page, 'payroll-runs');
 
-  // Year-end: Form W-2 boxes 1 to 6 from the paid run.
-  await expect(page.getByRole('row', { name: /Ada Lovelace USD 6,000\.00 USD 621\.17 USD 6,000\.00 USD 372\.00 USD 6,000\.00 USD 87\.00/ })).toBeVisible();
+  // Year-end: Form W-2 boxes 1 to 6 and box 12 code D (no 401(k) here: 0.00) from the paid run.
+  await expect(page.getByRole('columnheader', { name: 'Box 12 code D 401(k) elective deferrals' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ada Lovelace USD 6,000\.00 USD 621\.17 USD 6,000\.00 USD 372\.00 USD 6,000\.00 USD 87\.00 USD 0\.00/ })).toBeVisible();
   const w2 = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Year-end figures of Ada Lovelace (PDF)' }).click();
   if (process.env.SHOTS) await (await w2).saveAs(`${process.env.SHOTS}/w2.pdf`);
@@ -291,4 +295,14 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   await ada.getByRole('link', { name: 'Download payslip for Jan 31, 2025 (PDF)' }).click();
   expect((await mine).suggestedFilename()).toBe('payslip-2025-01-31-Ada Lovelace.pdf');
   await ada.context().close();
+
+  // An off-cycle run in January (a $1,000 bonus for Ada, through the API): its review says which pay
+  // components apply, and its federal income tax is the aggregate procedure's: withholding on
+  // $6,000 + $1,000 as one month (841.17) less the 621.17 January's regular run withheld = 220.00.
+  const offCycle = await post('/hrms/payroll/runs', { scheduleId: schedule.id, taxYear: '2025', period: 1, kind: 'off_cycle', items: [{ employeeId: employeeIds.Ada, gross: '1000.00' }] });
+  await page.goto(`/hrms/payroll/runs/${offCycle.id}`);
+  await expect(page.getByText('Monthly (off-cycle) · period 1 of tax year 2025')).toBeVisible();
+  await expect(page.getByRole('note', { name: 'What an off-cycle run applies' })).toContainText('Pay components that are a percent of pay (a pension, a 401(k), an employer match) apply to it; fixed amounts a period (an allowance, union dues) do not');
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Federal income tax: USD 220.00');
+  await shoot(page, 'payroll-off-cycle');
 });

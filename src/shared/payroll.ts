@@ -335,6 +335,14 @@ export const PAY_RUN_STATUS_LABELS: Record<PayRunStatus, string> = { draft: 'Dra
 /** Said on the payroll page and every US payslip: the US pack is federal only. */
 export const US_STATE_TAX_NOTICE = 'State and local taxes are not calculated';
 
+/**
+ * What an off-cycle run applies, in the words its review shows (and docs/architecture.md repeats):
+ * it is a correction or a bonus paid after the period's regular run, which already paid and took the
+ * fixed amounts of the period.
+ */
+export const OFF_CYCLE_NOTE =
+  'An off-cycle run pays the amounts entered for it, in the same pay period as its regular run. Pay components that are a percent of pay (a pension, a 401(k), an employer match) apply to it; fixed amounts a period (an allowance, union dues) do not, because the regular run paid or took them. UK National Insurance and US federal income tax are worked out on the period’s payments together, less what the period’s earlier payments already took.';
+
 export const PAY_RUN_MESSAGES = {
   settingsNotFound: 'Payroll settings not found',
   settingsTaken: 'This entity already has payroll settings: edit them instead.',
@@ -660,7 +668,7 @@ export function formatMoney(value: string, currency: string): string {
   return `${negative ? '-' : ''}${currency} ${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** Year-end figures per employee: the UK P60's, the US W-2's boxes 1 to 6, or another country's totals. */
+/** Year-end figures per employee: the UK P60's, the US W-2's boxes 1 to 6 and box 12 code D, or another country's totals. */
 export const yearEnd = z.object({
   entityId: z.uuid(),
   country: z.string(),

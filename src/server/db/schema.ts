@@ -666,6 +666,8 @@ export const hrmsPayComponentAssignments = pgTable(
     foreignKey({ name: 'hrms_pay_component_assignments_component_fk', columns: [t.componentId, t.entityId], foreignColumns: [hrmsPayComponents.id, hrmsPayComponents.entityId] }).onDelete('cascade'),
     foreignKey({ name: 'hrms_pay_component_assignments_employee_fk', columns: [t.employeeId, t.entityId], foreignColumns: [hrmsEmployees.id, hrmsEmployees.entityId] }).onDelete('cascade'),
     index('hrms_pay_component_assignments_component_idx').on(t.componentId),
+    // A run's bulk read: the entity's assignments (components.ts loadRunExtras), by employee.
+    index('hrms_pay_component_assignments_entity_employee_idx').on(t.entityId, t.employeeId),
   ],
 );
 

@@ -347,7 +347,11 @@ describe('a US run: hourly pay and overtime from approved timesheets, a bonus, a
     expect((await a.client.request('PUT', `/hrms/payroll/runs/${approved.id}/bonuses`, { items: [], version: approved.version })).status).toBe(409);
     const w2 = ok<{ items: { employeeId: string; figures: { label: string; amount: string }[] }[] }>(await a.client.get(`/hrms/payroll/year-end?entityId=${entityId}&taxYear=2025`));
     const boxes = w2.items.find((i) => i.employeeId === salaried.id)!.figures.map((f) => f.amount);
-    expect(boxes).toEqual(['5640.00', '541.97', '6000.00', '372.00', '6000.00', '87.00']);
+    // Box 12 code D: the year's elective deferrals to the 401(k), 6 % × 6,000.00 = 360.00 in the one approved month.
+    expect(boxes).toEqual(['5640.00', '541.97', '6000.00', '372.00', '6000.00', '87.00', '360.00']);
+    expect(w2.items[0]!.figures.at(-1)!.label).toBe('Box 12 code D 401(k) elective deferrals');
+    // The hourly employee has no deferral: box 12 D 0.00, so the CSV's columns are the same for everyone.
+    expect(w2.items.find((i) => i.employeeId === hourly.id)!.figures.at(-1)!.amount).toBe('0.00');
     const journal = (await download(a.client, `/hrms/payroll/runs/${approved.id}/journal`)).text;
     expect(journal).toContain('2025-03-31,Salaries and wages expense,USD,7440.00,');
     expect(journal).toContain('2025-03-31,Overtime expense,USD,150.00,');
@@ -358,5 +362,52 @@ describe('a US run: hourly pay and overtime from approved timesheets, a bonus, a
     const april = await newRun(schedule.id, '2025', 4);
     expect(lineOf(april, hourly.id).earnings).toEqual([{ code: 'hourly', label: 'Hourly pay', amount: '160.00', rule: '8 hours × USD 20.00 an hour (1 approved timesheet)' }]);
     expect(lineOf(april, salaried.id).ytd).toMatchObject({ gross: '12000.00', federalWages: '11280.00', preTaxDeductions: '720.00', employerContributions: '360.00' });
+
+    // Approved, April's deferral joins March's: box 12 D 360.00 + 360.00 = 720.00, box 1 5,640.00 × 2 = 11,280.00, in the figures and the PDF.
+    await approve(april);
+    const year = ok<{ items: { employeeId: string; figures: { label: string; amount: string }[] }[] }>(await a.client.get(`/hrms/payroll/year-end?entityId=${entityId}&taxYear=2025`));
+    const salariedFigures = year.items.find((i) => i.employeeId === salaried.id)!.figures;
+    expect([salariedFigures[0]!.amount, salariedFigures.at(-1)!.amount]).toEqual(['11280.00', '720.00']);
+    const w2Pdf = pdfText((await download(a.client, `/hrms/payroll/year-end/${salaried.id}.pdf?entityId=${entityId}&taxYear=2025`)).text);
+    expect(w2Pdf).toContain('Box 12 code D 401(k) elective deferrals');
+    expect(w2Pdf).toContain('USD 720.00');
+
+    // An off-cycle run in April (a correction or bonus paid after the regular run): percent components
+    // apply to what it pays (the 401(k) 6 % and its 3 % match), fixed ones do not: the hourly
+    // employee's union dues of 25.00 were taken in April's regular run and are not taken again.
+    const offCycle = await created<PayRun>(
+      await a.client.post('/hrms/payroll/runs', {
+        scheduleId: schedule.id,
+        taxYear: '2025',
+        period: 4,
+        kind: 'off_cycle',
+        items: [
+          { employeeId: salaried.id, gross: '1000.00' },
+          { employeeId: hourly.id, gross: '200.00' },
+        ],
+      }),
+      'off-cycle run',
+    );
+    const extra = lineOf(offCycle, salaried.id);
+    // Federal income tax by the aggregate procedure (Publication 15 (2025), section 7): April's regular
+    // federal wages 5,640.00 (withheld 541.97) + this payment's 1,000.00 − 60.00 = 940.00 → 6,580.00;
+    // × 12 = 78,960; − 8,600 = 70,360; 5,578.50 + 22 % × (70,360 − 54,875 = 15,485) = 3,406.70 → 8,985.20;
+    // ÷ 12 = 748.766… → 748.77; less 541.97 = 206.80. FICA on the full 1,000.00: 62.00 and 14.50.
+    // Net 1,000.00 − 60.00 − 206.80 − 62.00 − 14.50 = 656.70.
+    expect(extra.lines.map((l) => [l.code, l.label ?? null, l.amount])).toEqual([
+      ['deduction_pre_tax', '401(k)', '60.00'],
+      ['federal_income_tax', null, '206.80'],
+      ['social_security', null, '62.00'],
+      ['medicare', null, '14.50'],
+      ['additional_medicare', null, '0.00'],
+      ['employer_social_security', null, '62.00'],
+      ['employer_medicare', null, '14.50'],
+      ['employer_contribution', '401(k) match', '30.00'],
+    ]);
+    expect(extra.net).toBe('656.70');
+    const hourlyExtra = lineOf(offCycle, hourly.id);
+    expect(hourlyExtra.lines.map((l) => l.code)).not.toContain('deduction_post_tax');
+    // 200.00 − Social Security 12.40 − Medicare 2.90 (no income tax: April's 160.00 + 200.00 = 360.00 × 12 is under line 1g's 8,600).
+    expect(hourlyExtra.net).toBe('184.70');
   });
 });

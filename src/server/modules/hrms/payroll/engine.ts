@@ -24,8 +24,21 @@ import { calculateUs } from './rules/us';
  * For GB, `ytd.gross` is taxable pay to date (after such deductions).
  *
  * Net pay is gross less every line that is not an employer cost (a refund of tax adds to it).
+ *
+ * A second payment in the same pay period (an off-cycle run after the regular one, or the regular
+ * run after an off-cycle one) is added to what was paid before in that period (`samePeriod`):
+ * - GB: Class 1 NICs are due on the period's total earnings; this payment's NICs are those on the
+ *   total less those already worked out on the earlier payments (HMRC "Extra payments on a day other
+ *   than the usual payday"; NIM08600, NIM08510). PAYE on the cumulative basis already counts the
+ *   earlier payment in pay and tax to date at the same period number; on the week 1 / month 1 basis
+ *   the period's pay and tax so far stand in for them, so the period's free pay is given once;
+ * - US: federal income tax by the aggregate procedure (Publication 15 (2025), section 7,
+ *   "Supplemental wages"; Treas. Reg. 31.3402(g)-1): withholding on the period's wages as one
+ *   payment less what the earlier payments withheld. Social Security and Medicare follow the year's
+ *   wages to date already;
+ * - custom rules: not aggregated (the administrator's rules say nothing of it).
  */
-export function calculate(input: PayrollPreviewInput): PayrollPreview {
+export function calculate(input: EngineInput): PayrollPreview {
   const { net, lines } = calculateLines(input);
   return {
     lines: lines.map(({ code, amount: value, label }) => (label === undefined ? { code, amount: amount(value) } : { code, amount: amount(value), label })),
@@ -33,8 +46,23 @@ export function calculate(input: PayrollPreviewInput): PayrollPreview {
   };
 }
 
+/**
+ * What earlier payments of the same pay period (approved or paid runs of the schedule's period)
+ * came to: gross pay (NI-able pay, FICA wages), the pay income tax was figured on, income tax and
+ * (GB) employee and employer NICs. A run passes it; the preview has no earlier payments.
+ */
+export interface SamePeriod {
+  gross: Money;
+  taxable: Money;
+  tax: Money;
+  employeeNi: Money;
+  employerNi: Money;
+}
+
+export type EngineInput = PayrollPreviewInput & { samePeriod?: SamePeriod };
+
 /** As `calculate`, with decimals and each line's employer flag, and the pay income tax was figured on. */
-export function calculateLines(input: PayrollPreviewInput): { lines: PayLine[]; net: Money; taxable: Money } {
+export function calculateLines(input: EngineInput): { lines: PayLine[]; net: Money; taxable: Money } {
   const gross = money(input.gross);
   const components = (input.components ?? []).map((c) => ({
     kind: c.kind,
@@ -54,7 +82,7 @@ export function calculateLines(input: PayrollPreviewInput): { lines: PayLine[]; 
 }
 
 /** The request schema has checked that the country's section is there and its tax year is covered. */
-function taxLines(input: PayrollPreviewInput, gross: Money, taxable: Money): PayLine[] {
+function taxLines(input: EngineInput, gross: Money, taxable: Money): PayLine[] {
   const ytd = (field: keyof NonNullable<PayrollPreviewInput['ytd']>) => money(input.ytd?.[field] ?? 0);
   if (input.country === 'GB') {
     const uk = required(input.uk);
@@ -68,6 +96,7 @@ function taxLines(input: PayrollPreviewInput, gross: Money, taxable: Money): Pay
       taxCode: uk.taxCode,
       basis: uk.basis,
       ytd: { gross: ytd('gross'), tax: ytd('tax') },
+      ...(input.samePeriod ? { samePeriod: input.samePeriod } : {}),
     });
   }
   if (input.country === 'US') {
@@ -79,6 +108,7 @@ function taxLines(input: PayrollPreviewInput, gross: Money, taxable: Money): Pay
       ficaWages: gross,
       w4: { ...w4, step3: money(w4.step3), step4a: money(w4.step4a), step4b: money(w4.step4b), step4c: money(w4.step4c) },
       ytd: { socialSecurityWages: ytd('socialSecurityWages'), medicareWages: ytd('medicareWages') },
+      ...(input.samePeriod ? { samePeriod: { taxable: input.samePeriod.taxable, tax: input.samePeriod.tax } } : {}),
     });
   }
   return calculateCustom({ frequency: input.frequency, gross: taxable, rules: required(input.custom) });

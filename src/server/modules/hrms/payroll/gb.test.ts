@@ -204,3 +204,57 @@ describe('National Insurance rounding: nearest penny, a halfpenny or less disreg
     expect(gb({ gross: '4189.25' }).employeeNi).toBe('251.28');
   });
 });
+
+describe('a second payment in the same pay period (an off-cycle run after the regular run)', () => {
+  /*
+   * HMRC, "Extra payments on a day other than the usual payday" (PAYE guidance for employers,
+   * hmrc.gov.uk/paye/payroll/paydays/extra-payments.htm, an archived page of the old HMRC site
+   * whose date was not verified): treat the extra payment as part of the
+   * gross pay of the earnings period it is paid in, add the normal and extra payments together and
+   * work out the NICs on the total; for PAYE, likewise add them and work out the tax on the total.
+   * National Insurance Manual NIM08600 (a one-off bonus is earnings of the period it is paid in) and
+   * NIM08510 (NICs so that the total "are the same as if the two payments had been added together").
+   * So the second payment's NICs = NICs on the period's total − NICs already worked out on the first.
+   * (CWG2's own section on this: not verified.)
+   */
+  type Earlier = { gross: string; tax: string; employeeNi: string; employerNi: string };
+  /** A second payment, after `earlier` in the same month, as a pay run hands it to the engine. */
+  function second(gross: string, earlier: Earlier, period = 1, basis: 'cumulative' | 'week1month1' = 'cumulative') {
+    const ytd = basis === 'cumulative' ? { gross: earlier.gross, tax: earlier.tax } : { gross: '0.00', tax: '0.00' };
+    const input = payrollPreviewInput.parse({ ...PAYROLL_PREVIEW_EXAMPLES.GB, gross, period, uk: { taxCode: '1257L', basis, niCategory: 'A' }, ytd });
+    const m = (value: string) => money(value);
+    const result = calculate({
+      ...input,
+      samePeriod: { gross: m(earlier.gross), taxable: m(earlier.gross), tax: m(earlier.tax), employeeNi: m(earlier.employeeNi), employerNi: m(earlier.employerNi) },
+    });
+    const line = Object.fromEntries(result.lines.map((l) => [l.code, l.amount]));
+    return { tax: line.income_tax!, employeeNi: line.employee_ni!, employerNi: line.employer_ni!, net: result.net };
+  }
+  const regular = { gross: '3000.00', tax: '390.20', employeeNi: '156.16', employerNi: '387.45' };
+
+  it('£3,000 regular pay then a £1,000 bonus in month 1: NICs on £4,000 less NICs on £3,000; tax on pay to date £4,000', () => {
+    // Employee NI on the month's £4,000: (4,000 − PT 1,048) × 8% = 2,952 × 0.08 = 236.16 (below the UEL of 4,189);
+    // already worked out on the £3,000: 156.16 (the issue's example). On the bonus: 236.16 − 156.16 = 80.00.
+    // Employer NI on £4,000: (4,000 − ST 417) × 15% = 3,583 × 0.15 = 537.45; less 387.45 = 150.00.
+    // (On the £1,000 alone with a whole month's thresholds it would be 0.00 and (1,000 − 417) × 15% = 87.45.)
+    // PAYE, cumulative, still month 1: pay to date 4,000.00 − free pay 1,048.26 = 2,951.74 → £2,951;
+    // 2,951 × 20% = 590.20 (under the month 1 basic rate limit of 3,141.67); less 390.20 paid = 200.00.
+    // Net: 1,000.00 − 200.00 − 80.00 = 720.00.
+    expect(second('1000.00', regular)).toEqual({ tax: '200.00', employeeNi: '80.00', employerNi: '150.00', net: '720.00' });
+  });
+
+  it('a bonus that takes the month over the upper earnings limit: 2% on the part above it', () => {
+    // £3,000 + £2,000 = £5,000. Employee: (4,189 − 1,048) × 8% = 3,141 × 0.08 = 251.28, plus (5,000 − 4,189) × 2%
+    // = 811 × 0.02 = 16.22 → 267.50; less 156.16 = 111.34. Employer: (5,000 − 417) × 15% = 4,583 × 0.15 = 687.45; less 387.45 = 300.00.
+    // PAYE: 5,000.00 − 1,048.26 = 3,951.74 → £3,951; month 1 basic rate limit 37,700 / 12 = 3,141.666…: × 20% = 628.333… + (3,951 − 3,141.666… = 809.333…) × 40% = 323.733…
+    // → 952.066… → 952.06 (down to the penny); less 390.20 = 561.86.
+    expect(second('2000.00', regular)).toMatchObject({ tax: '561.86', employeeNi: '111.34', employerNi: '300.00' });
+  });
+
+  it('week 1 / month 1 basis: the month’s pay and tax so far stand in for "to date", so free pay is given once', () => {
+    // Month 4 on the month 1 basis: the regular £3,000 was taxed 390.20 (every month is month 1). The
+    // £1,000 bonus of the same month: tax on the month's 4,000.00 at month 1 → 590.20, less 390.20 = 200.00.
+    // (Alone it would get a whole month's free pay of 1,048.26 again and pay no tax.)
+    expect(second('1000.00', regular, 4, 'week1month1')).toEqual({ tax: '200.00', employeeNi: '80.00', employerNi: '150.00', net: '720.00' });
+  });
+});

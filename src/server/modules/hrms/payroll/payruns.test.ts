@@ -192,23 +192,25 @@ describe('a UK run: the engine per employee over two periods, year to date carri
     second = await approve(second);
   });
 
-  it('an off-cycle run corrects: taxed in the same period with the regular run in its year to date', async () => {
+  it('an off-cycle run corrects: taxed in the same period with the regular run in its year to date, NICs on the period’s total', async () => {
     const res = await a.client.post('/hrms/payroll/runs', { scheduleId: gb.scheduleId, taxYear: '2025-26', period: 2, kind: 'off_cycle', items: [{ employeeId: gb.employees[0]!.id, gross: '500.00' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const correction = res.body as PayRun;
-    expect(correction.kind).toBe('off_cycle');
+    expect(correction).toMatchObject({ kind: 'off_cycle', period: 2, payDate: second.payDate });
     const regular = second.lines.find((l) => l.employeeId === gb.employees[0]!.id)!;
+    const amountOf = (l: PayRun['lines'][number], code: string) => l.lines.find((x) => x.code === code)!.amount;
     const [line] = correction.lines;
-    expectEngine(line!, {
-      country: 'GB',
-      taxYear: '2025-26',
-      frequency: 'monthly',
-      period: 2,
-      gross: '500.00',
-      currency: 'GBP',
-      uk: GB_W,
-      ytd: { gross: regular.ytd.gross!, tax: regular.ytd.tax! },
-    });
+    // PAYE: month 2's pay and tax to date with the regular run in them, still month 2 (not month 3's free pay).
+    const paye = calculate({ country: 'GB', taxYear: '2025-26', frequency: 'monthly', period: 2, gross: '500.00', currency: 'GBP', uk: GB_W, ytd: { gross: regular.ytd.gross!, tax: regular.ytd.tax! } });
+    expect(amountOf(line!, 'income_tax')).toBe(paye.lines.find((l) => l.code === 'income_tax')!.amount);
+    // NICs (HMRC "Extra payments on a day other than the usual payday"; NIM08600): on the month's
+    // 3,250.00 + 500.00 = 3,750.00 less those on the regular 3,250.00.
+    // Employee: (3,750 − 1,048) × 8% = 216.16, less (3,250 − 1,048) × 8% = 176.16 → 40.00 (alone: 0.00, under the PT).
+    // Employer: (3,750 − 417) × 15% = 499.95, less (3,250 − 417) × 15% = 424.95 → 75.00 (alone: 12.45).
+    expect(regular.gross).toBe('3250.00');
+    expect([amountOf(regular, 'employee_ni'), amountOf(regular, 'employer_ni')]).toEqual(['176.16', '424.95']);
+    expect([amountOf(line!, 'employee_ni'), amountOf(line!, 'employer_ni')]).toEqual(['40.00', '75.00']);
+    expect(line!.net).toBe(((cents('500.00') - cents(amountOf(line!, 'income_tax')) - cents('40.00')) / 100).toFixed(2));
     expect(line!.grossRule).toBe('Off-cycle payment');
   });
 
@@ -367,7 +369,7 @@ describe('payslips', () => {
   });
 });
 
-describe('year-end figures: P60 and W-2 boxes 1 to 6', () => {
+describe('year-end figures: P60 and W-2 boxes 1 to 6 and 12', () => {
   /** Each employee's approved and paid lines of a year, summed by the test: gross and the totals of `codes`. */
   async function sums(ids: Ids, employeeId: string, codes: string[]) {
     const runs = ((await a.client.get(`/hrms/payroll/runs?entityId=${ids.entityId}`)).body.items as PayRun[]).filter((r) => r.status !== 'draft');
@@ -396,12 +398,14 @@ describe('year-end figures: P60 and W-2 boxes 1 to 6', () => {
     expect(new TextDecoder().decode(csv.bytes)).toContain('Pay in this employment');
   });
 
-  it('US: boxes 1 to 6, as CSV and as a PDF per employee', async () => {
+  it('US: boxes 1 to 6 and box 12 code D, as CSV and as a PDF per employee', async () => {
     const res = await a.client.get(`/hrms/payroll/year-end?entityId=${us.entityId}&taxYear=2025`);
     const employee = us.employees[1]!.id;
     const mine = res.body.items.find((i: { employeeId: string }) => i.employeeId === employee);
     const medicare = await sums(us, employee, ['medicare', 'additional_medicare']);
-    expect(mine.figures.map((f: { label: string }) => f.label.slice(0, 5))).toEqual(['Box 1', 'Box 2', 'Box 3', 'Box 4', 'Box 5', 'Box 6']);
+    expect(mine.figures.map((f: { label: string }) => f.label.split(' ').slice(0, 2).join(' '))).toEqual(['Box 1', 'Box 2', 'Box 3', 'Box 4', 'Box 5', 'Box 6', 'Box 12']);
+    // No 401(k) here: box 12 code D is 0.00.
+    expect(mine.figures[6]).toEqual({ label: 'Box 12 code D 401(k) elective deferrals', amount: '0.00' });
     expect(mine.figures[0].amount).toBe(medicare.gross);
     expect(mine.figures[5].amount).toBe(medicare.taxes);
     const pdf = await download(a.client, `/hrms/payroll/year-end/${employee}.pdf?entityId=${us.entityId}&taxYear=2025`);

@@ -226,7 +226,7 @@ export const withPayrollRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
         return download(file.fileName, file.contentType, file.text);
       },
     )
-    .get('/payroll/year-end', 'Year-end figures per employee of a tax year: UK P60, US W-2 boxes 1 to 6 (App Admin; approved and paid runs)', yearEndQuery, yearEndResponse, yearEnd)
+    .get('/payroll/year-end', 'Year-end figures per employee of a tax year: UK P60, US W-2 boxes 1 to 6 and box 12 code D (App Admin; approved and paid runs)', yearEndQuery, yearEndResponse, yearEnd)
     .route(yearEndRoute('/hrms/payroll/year-end/export', 'Year-end figures as CSV: an employee per row', 'text/csv', z.object({})), async (c) => {
       const file = await yearEndCsv(c.get('database').db, c.get('user'), c.req.valid('query' as never));
       return csvResponse(file.fileName, file.header, async function* () {

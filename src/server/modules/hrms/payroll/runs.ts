@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@/shared/auth';
 import {
   EARNING_LABELS,
@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors';
 import type { ModuleScope } from '../../../platform/scope';
 import { hrms, uniqueOr409 } from '../module';
 import { recordPayrollEvent } from './audit';
-import { calculate } from './engine';
+import { calculate, type EngineInput, type SamePeriod } from './engine';
 import { amount, fromMinor, money, sum, toMinor, ZERO, type Money } from './money';
 import { daysInclusive, periodsOfYear, taxYearCovered } from './periods';
 import { findSchedule, payRecordOf, payRecordRows, requireSettings } from './setup';
@@ -36,7 +36,8 @@ import { employeePay, grossOf, hourlyPay, loadRunExtras, type Earning } from './
  * the rate × hours a week × 52 ÷ the periods a year. When the pay record's start or end date (or
  * the employee's last day) cuts the period, that is pro-rated by calendar days: × days paid ÷ days
  * of the period, rounded to the nearest cent (half a cent up). An off-cycle run pays what the
- * administrator enters, taxed in the same period as the regular run (its year to date included).
+ * administrator enters, taxed in the same period as the regular run (its year to date included), its
+ * UK NICs and US federal income tax worked out on the period's payments together (engine.ts).
  *
  * Year to date: the employee's lines in the entity's approved and paid runs of the tax year paid on
  * or before this run's pay date (never drafts, never the run itself).
@@ -59,7 +60,7 @@ type RunFacts = Pick<RunRow, 'entityId' | 'scheduleId' | 'kind' | 'taxYear' | 'p
   id?: string;
   bonuses?: RunRow['bonuses'];
 };
-type Ytd = { gross: Money; tax: Money; preTax: Money; postTax: Money; employer: Money };
+type Ytd = { gross: Money; tax: Money; preTax: Money; postTax: Money; employer: Money; samePeriod: SamePeriod | null };
 
 /** Income tax lines: summed into the UK's "tax paid to date". */
 const INCOME_TAX = 'income_tax';
@@ -69,10 +70,18 @@ const INCOME_TAX = 'income_tax';
  * one query summing, per employee of the entity, the gross and the income tax lines in minor units
  * (integers, exact) of the tax year's approved and paid runs, so a run of 10,000 employees reads
  * 10,000 rows rather than every earlier line (the entity's employees on other schedules come along, unused).
+ * The same query sums the earlier payments of this run's own pay period (the schedule's period
+ * number: a regular run and its off-cycle runs), which the engine adds this payment to (`samePeriod`).
  */
 async function ytdBefore(tx: Tx, run: RunFacts): Promise<Map<string, Ytd>> {
-  const itemsMinor = (code: string) =>
-    sql<string>`coalesce(sum((select coalesce(sum((i->>'minor')::numeric), 0) from jsonb_array_elements(${hrmsPayRunLines.items}) i where i->>'code' = ${code})), 0)::text`;
+  const samePeriodRun = sql`${hrmsPayRuns.scheduleId} = ${run.scheduleId} and ${hrmsPayRuns.period} = ${run.period}`;
+  const itemsOfLine = (codes: string[]) =>
+    sql`(select coalesce(sum((i->>'minor')::numeric), 0) from jsonb_array_elements(${hrmsPayRunLines.items}) i where i->>'code' in (${sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    )}))`;
+  const itemsMinor = (...codes: string[]) => sql<string>`coalesce(sum(${itemsOfLine(codes)}), 0)::text`;
+  const inPeriod = (value: SQL) => sql<string>`coalesce(sum(${value}) filter (where ${samePeriodRun}), 0)::text`;
   const rows = await tx
     .select({
       employeeId: hrmsPayRunLines.employeeId,
@@ -81,6 +90,12 @@ async function ytdBefore(tx: Tx, run: RunFacts): Promise<Map<string, Ytd>> {
       preTaxMinor: itemsMinor('deduction_pre_tax'),
       postTaxMinor: itemsMinor('deduction_post_tax'),
       employerMinor: itemsMinor('employer_contribution'),
+      periodRuns: sql<number>`count(*) filter (where ${samePeriodRun})::int`.mapWith(Number),
+      periodGrossMinor: inPeriod(sql`${hrmsPayRunLines.grossMinor}`),
+      periodPreTaxMinor: inPeriod(itemsOfLine(['deduction_pre_tax'])),
+      periodTaxMinor: inPeriod(itemsOfLine([INCOME_TAX, 'federal_income_tax'])),
+      periodEmployeeNiMinor: inPeriod(itemsOfLine(['employee_ni'])),
+      periodEmployerNiMinor: inPeriod(itemsOfLine(['employer_ni'])),
     })
     .from(hrmsPayRunLines)
     .innerJoin(hrmsPayRuns, eq(hrmsPayRuns.id, hrmsPayRunLines.runId))
@@ -96,10 +111,28 @@ async function ytdBefore(tx: Tx, run: RunFacts): Promise<Map<string, Ytd>> {
     .groupBy(hrmsPayRunLines.employeeId);
   const d = (minor: string) => money(minor).dividedBy(100);
   return new Map(
-    rows.map((row) => [row.employeeId, { gross: d(row.grossMinor), tax: d(row.taxMinor), preTax: d(row.preTaxMinor), postTax: d(row.postTaxMinor), employer: d(row.employerMinor) }]),
+    rows.map((row) => [
+      row.employeeId,
+      {
+        gross: d(row.grossMinor),
+        tax: d(row.taxMinor),
+        preTax: d(row.preTaxMinor),
+        postTax: d(row.postTaxMinor),
+        employer: d(row.employerMinor),
+        samePeriod: row.periodRuns
+          ? {
+              gross: d(row.periodGrossMinor),
+              taxable: d(row.periodGrossMinor).minus(d(row.periodPreTaxMinor)),
+              tax: d(row.periodTaxMinor),
+              employeeNi: d(row.periodEmployeeNiMinor),
+              employerNi: d(row.periodEmployerNiMinor),
+            }
+          : null,
+      },
+    ]),
   );
 }
-const NO_YTD: Ytd = { gross: ZERO, tax: ZERO, preTax: ZERO, postTax: ZERO, employer: ZERO };
+const NO_YTD: Ytd = { gross: ZERO, tax: ZERO, preTax: ZERO, postTax: ZERO, employer: ZERO, samePeriod: null };
 
 /** The period's salary and how it was found, in words (shown on the review and the payslip). Hourly pay: components.ts hourlyPay. */
 function periodGross(record: ReturnType<typeof payRecordOf>, employeeEnd: string | null, run: RunFacts, periods: number): { gross: Money; rule: string } {
@@ -194,8 +227,17 @@ function engineInput(
   gross: Money,
   record: ReturnType<typeof payRecordOf>,
   ytd: Ytd,
-): PayrollPreviewInput {
-  const base = { country: settings.country, taxYear: run.taxYear, frequency, period: run.period, gross: amount(gross), currency: settings.currency };
+): EngineInput {
+  const base = {
+    country: settings.country,
+    taxYear: run.taxYear,
+    frequency,
+    period: run.period,
+    gross: amount(gross),
+    currency: settings.currency,
+    // An earlier payment of the same period: GB NICs and US federal income tax on the period's total (engine.ts).
+    ...(ytd.samePeriod && (settings.country === 'GB' || settings.country === 'US') ? { samePeriod: ytd.samePeriod } : {}),
+  };
   if (settings.country === 'GB') {
     if (!record.uk) throw badRequest(PAY_RUN_MESSAGES.ukRequired);
     // PAYE's pay to date is taxable pay: gross less pension under a net pay arrangement (engine.ts).

@@ -123,3 +123,36 @@ describe('Additional Medicare Tax: 0.9% withheld on wages over $200,000 in the y
     expect(period).toMatchObject({ additional_medicare: '63.00', medicare: '130.50', social_security: '0.00', employer_medicare: '130.50' });
   });
 });
+
+describe('supplemental wages paid separately in the same payroll period (an off-cycle run)', () => {
+  /*
+   * Publication 15 (2025), section 7 "Supplemental wages": supplemental wages paid separately from
+   * regular wages from which income tax was withheld may be withheld on by the aggregate procedure:
+   * add them to the regular wages of the current payroll period, figure the withholding as if the
+   * total were a single payment, subtract the tax already withheld from the regular wages (Treas.
+   * Reg. 31.3402(g)-1). The optional flat rate (22%) is the other choice; the engine uses the
+   * aggregate procedure. (The section's wording was not read from the 2025 publication itself: not verified.)
+   */
+  function supplemental(gross: string, regular: { gross: string; tax: string }) {
+    const example = PAYROLL_PREVIEW_EXAMPLES.US;
+    const ytd = { gross: regular.gross, socialSecurityWages: regular.gross, medicareWages: regular.gross };
+    const input = payrollPreviewInput.parse({ ...example, gross, ytd });
+    const result = calculate({ ...input, samePeriod: { gross: money(regular.gross), taxable: money(regular.gross), tax: money(regular.tax), employeeNi: money(0), employerNi: money(0) } });
+    return { ...Object.fromEntries(result.lines.map((l) => [l.code, l.amount])), net: result.net } as Record<string, string>;
+  }
+
+  it('$6,000 regular (withheld 621.17) and a $1,000 bonus in the same month: 841.17 − 621.17 = 220.00', () => {
+    // Total 7,000 × 12 = 84,000; − 8,600 = 75,400; 5,578.50 + 22% × (75,400 − 54,875 = 20,525) = 4,515.50 → 10,094.00;
+    // ÷ 12 = 841.166… → 841.17; less 621.17 = 220.00. FICA on the 1,000: 62.00 and 14.50. Net 1,000 − 220 − 62 − 14.50 = 703.50.
+    // (Worksheet 1A on the 1,000 alone: 12,000 − 8,600 = 3,400, under the 6,400 of the zero row: nothing withheld.)
+    expect(supplemental('1000.00', { gross: '6000.00', tax: '621.17' })).toMatchObject({ federal_income_tax: '220.00', social_security: '62.00', medicare: '14.50', net: '703.50' });
+  });
+
+  it('$3,000 regular and a $2,000 bonus: the aggregate procedure at the 12% bracket, 240.00 (not the flat 22%, 440.00)', () => {
+    // Regular: 36,000 − 8,600 = 27,400; 1,192.50 + 12% × (27,400 − 18,325 = 9,075) = 1,089.00 → 2,281.50; ÷ 12 = 190.125 → 190.13.
+    // Total 5,000: 60,000 − 8,600 = 51,400; 1,192.50 + 12% × 33,075 = 3,969.00 → 5,161.50; ÷ 12 = 430.125 → 430.13.
+    // Bonus: 430.13 − 190.13 = 240.00.
+    expect(us('3000.00').federal_income_tax).toBe('190.13');
+    expect(supplemental('2000.00', { gross: '3000.00', tax: '190.13' }).federal_income_tax).toBe('240.00');
+  });
+});

@@ -15,10 +15,14 @@ import { requireSettings } from './setup';
 /**
  * Year-end figures per employee from the entity's approved and paid runs of a tax year: the UK's
  * P60 (pay, tax, employee National Insurance in this employment) and the US Form W-2's boxes 1 to 6
- * (box 1 is the gross less deductions before tax, a traditional 401(k)'s elective deferrals: they are
- * not federal income tax wages; boxes 3 and 5 keep them, as Social Security and Medicare wages do,
- * box 3 up to the year's wage base: General Instructions for Forms W-2 and W-3, boxes 1, 3, 5 and
- * box 12 code D). The P60's pay is taxable pay: after a pension under a net pay arrangement.
+ * and box 12 code D (box 1 is the gross less deductions before tax, a traditional 401(k)'s elective
+ * deferrals: they are not federal income tax wages; boxes 3 and 5 keep them, as Social Security and
+ * Medicare wages do, box 3 up to the year's wage base; box 12 code D reports the year's elective
+ * deferrals to a 401(k): General Instructions for Forms W-2 and W-3, boxes 1, 3, 5 and box 12 code D).
+ * A US deduction before tax is a traditional 401(k) deferral throughout the pack (engine.ts), so
+ * box 12 D is their total (0.00 when there were none: every employee has the same columns in the CSV;
+ * the form itself reports code D only when there is an amount).
+ * The P60's pay is taxable pay: after a pension under a net pay arrangement.
  * Another country: gross and each of its rules' totals. The figures for
  * filing, not the authorities' forms, and nothing is submitted.
  */
@@ -49,6 +53,9 @@ async function totalsOf(tx: Tx, entityId: string, taxYear: string): Promise<Map<
   return totals;
 }
 
+/** Box 12's code D, as the W-2 instructions name it. */
+export const W2_BOX_12_D = 'Box 12 code D 401(k) elective deferrals';
+
 const code = (t: Totals, ...codes: string[]) => codes.reduce((sum, c) => sum.plus(t.byKind.get(c) ?? ZERO), ZERO);
 
 function figuresOf(country: string, taxYear: string, t: Totals): YearEnd['items'][number]['figures'] {
@@ -64,6 +71,7 @@ function figuresOf(country: string, taxYear: string, t: Totals): YearEnd['items'
       f('Box 4 Social security tax withheld', code(t, 'social_security')),
       f('Box 5 Medicare wages and tips', t.gross),
       f('Box 6 Medicare tax withheld', code(t, 'medicare', 'additional_medicare')),
+      f(W2_BOX_12_D, code(t, 'deduction_pre_tax')),
     ];
   }
   return [f('Gross pay', t.gross), ...[...t.byCode.values()].map((e) => f(e.label, e.total))];
@@ -108,7 +116,7 @@ export function yearEndPdf(db: Db, user: SessionUser, employeeId: string, query:
       const figures = await readYearEnd(tx, query.entityId, query.taxYear);
       const mine = figures.items.find((i) => i.employeeId === employeeId);
       if (!mine) throw notFound(PAY_RUN_MESSAGES.yearEndNotFound);
-      const title = figures.form === 'W-2' ? 'Form W-2 figures, boxes 1 to 6' : figures.form === 'P60' ? 'P60 End of Year Certificate figures' : 'Year-end summary';
+      const title = figures.form === 'W-2' ? 'Form W-2 figures, boxes 1 to 6 and 12' : figures.form === 'P60' ? 'P60 End of Year Certificate figures' : 'Year-end summary';
       const { doc, sheet } = await Sheet.create(`${title} ${mine.employeeName} ${query.taxYear}`);
       sheet.text(title, { size: 18, bold: true });
       sheet.text(`Employee: ${mine.employeeName}    Tax year ${query.taxYear}`);

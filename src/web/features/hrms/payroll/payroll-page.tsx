@@ -399,7 +399,7 @@ function PayRecords({ entityId, settings, schedules }: { entityId: string; setti
   );
 }
 
-/** Year-end figures per employee (P60, W-2 boxes 1 to 6) from approved and paid runs, with their CSV and PDFs. */
+/** Year-end figures per employee (P60, W-2 boxes 1 to 6 and box 12 code D) from approved and paid runs, with their CSV and PDFs. */
 function YearEnd({ entityId, settings }: { entityId: string; settings: PayrollSettings }) {
   const country = settings.country;
   const [taxYear, setTaxYear] = useState(country === 'GB' || country === 'US' ? PAYROLL_TAX_YEARS[country][0] : String(new Date().getUTCFullYear()));
@@ -410,7 +410,7 @@ function YearEnd({ entityId, settings }: { entityId: string; settings: PayrollSe
   return (
     <SectionCard
       title="Year-End Figures"
-      description={`${country === 'GB' ? 'P60' : country === 'US' ? 'Form W-2 boxes 1 to 6' : 'Totals'} per employee, from approved and paid runs. The figures for filing; nothing is submitted.`}
+      description={`${country === 'GB' ? 'P60' : country === 'US' ? 'Form W-2 boxes 1 to 6 and box 12 code D' : 'Totals'} per employee, from approved and paid runs. The figures for filing; nothing is submitted.`}
       action={
         <div className="flex flex-wrap items-end gap-2">
           <TextField id={`year-end-${entityId}`} label="Tax Year" value={taxYear} onChange={setTaxYear} className="w-28" />

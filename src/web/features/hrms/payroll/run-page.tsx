@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BanknoteIcon, CalculatorIcon, CheckIcon, FileTextIcon, LandmarkIcon, PlusIcon, Trash2Icon, UsersIcon, WalletIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { formatMoney, payLineLabel, payRunBonusesInput, type PayRun } from '@/shared/payroll';
+import { formatMoney, OFF_CYCLE_NOTE, payLineLabel, payRunBonusesInput, type PayRun } from '@/shared/payroll';
 import { fieldErrors, SelectField, TextField, useFormState } from '@/web/components/module/form-fields';
 import { Button } from '@/web/components/ui/button';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/web/components/ui/table';
@@ -90,6 +90,11 @@ function Review({ scope }: { scope: ModuleScopeState }) {
                   { label: 'Employer Costs', value: m(r.totals.employerCosts), icon: UsersIcon, hint: `${r.totals.employees} employees` },
                 ]}
               />
+              {r.kind === 'off_cycle' ? (
+                <p role="note" aria-label="What an off-cycle run applies" className="rounded-md border bg-muted/40 p-3 text-sm">
+                  {OFF_CYCLE_NOTE}
+                </p>
+              ) : null}
               {r.status === 'draft' && r.kind === 'regular' ? <Bonuses run={r} /> : null}
               <SectionCard title="Gross to Net" description={r.status === 'draft' ? 'A draft: recalculate after changing pay records, then approve.' : 'Approved figures are locked; corrections are off-cycle runs.'}>
                 <ScrollTable label="Each employee’s gross to net">

@@ -27,6 +27,16 @@ import { above, ceilPenny, floorPenny, floorPound, max, min, money, roundHalfDow
  *   intervals: period n is week 2n, and on the week 1 basis the week 1 figures × 2. Semi-monthly
  *   pay has no PAYE tables and is refused by the request schema.
  *
+ * A second payment in a period already paid (`samePeriod`: an off-cycle run after the regular run)
+ * is added to the earlier ones, as HMRC says of extra payments in the same earnings period (HMRC
+ * "Extra payments on a day other than the usual payday": add the normal and extra payments together
+ * and work out the NICs, and the tax, on the total; NIM08600: a one-off payment is part of the
+ * earnings of the period it is paid in; NIM08510: the total NICs are "the same as if the two
+ * payments had been added together"). NICs on this payment: those on the period's total less those
+ * already worked out. PAYE on the cumulative basis needs nothing more (the earlier payment is in
+ * pay and tax to date, at the same period number); on the week 1 / month 1 basis the period's
+ * earlier pay and tax are its "to date".
+ *
  * National Insurance uses the exact percentage method on the period's pay (not cumulative): 8%
  * between the primary threshold and the upper earnings limit, 2% above it, employer 15% above the
  * secondary threshold, each rounded to the nearest penny with a halfpenny or less disregarded
@@ -146,6 +156,8 @@ export interface GbInput {
   basis: 'cumulative' | 'week1month1';
   /** Before this period, in this employment and tax year: taxable pay and tax deducted (cumulative basis only). */
   ytd: { gross: Money; tax: Money };
+  /** Earlier payments of this same period: taxable pay and tax (read on the week 1 / month 1 basis), NI-able pay and the NICs worked out on it. */
+  samePeriod?: { gross: Money; taxable: Money; tax: Money; employeeNi: Money; employerNi: Money };
 }
 
 /** This period's PAYE income tax (negative: a refund). */
@@ -156,8 +168,8 @@ export function incomeTax(input: GbInput): Money {
   if (code.kind === 'nt') return ZERO;
   const cumulative = input.basis === 'cumulative';
   const units = cumulative ? input.period * length : length;
-  const payToDate = cumulative ? input.ytd.gross.plus(input.gross) : input.gross;
-  const paidToDate = cumulative ? input.ytd.tax : ZERO;
+  const payToDate = (cumulative ? input.ytd.gross : (input.samePeriod?.taxable ?? ZERO)).plus(input.gross);
+  const paidToDate = cumulative ? input.ytd.tax : (input.samePeriod?.tax ?? ZERO);
 
   let due: Money;
   if (code.kind === 'flat') {
@@ -184,6 +196,17 @@ export function nationalInsurance(input: Pick<GbInput, 'taxYear' | 'frequency' |
 }
 
 /**
+ * This payment's NICs: on the period's earnings as one (the earlier payments' NI-able pay and this
+ * one) less the NICs already worked out on the earlier payments, never below zero.
+ */
+export function periodNi(input: Pick<GbInput, 'taxYear' | 'frequency' | 'samePeriod'>, niPay: Money): { employee: Money; employer: Money } {
+  const earlier = input.samePeriod;
+  if (!earlier) return nationalInsurance({ ...input, gross: niPay });
+  const total = nationalInsurance({ ...input, gross: earlier.gross.plus(niPay) });
+  return { employee: max(total.employee.minus(earlier.employeeNi), ZERO), employer: max(total.employer.minus(earlier.employerNi), ZERO) };
+}
+
+/**
  * The UK lines, in the order of the issue's example: income tax, employee NI, employer NI.
  * `gross` (and `ytd.gross`) is PAYE taxable pay; `niPay` the pay NI is due on when it differs: a
  * pension under a net pay arrangement is taken off pay before PAYE, not before NI (HMRC: "Pension
@@ -191,7 +214,7 @@ export function nationalInsurance(input: Pick<GbInput, 'taxYear' | 'frequency' |
  * deducted from earnings for Class 1 NICs). Absent: NI on `gross`.
  */
 export function calculateGb(input: GbInput & { niPay?: Money }): PayLine[] {
-  const ni = nationalInsurance({ ...input, gross: input.niPay ?? input.gross });
+  const ni = periodNi(input, input.niPay ?? input.gross);
   return [
     { code: 'income_tax', amount: incomeTax(input) },
     { code: 'employee_ni', amount: ni.employee },

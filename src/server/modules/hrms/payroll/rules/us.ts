@@ -127,6 +127,8 @@ export interface UsInput {
   w4: W4;
   /** Wages before this period in the calendar year that were subject to each tax. */
   ytd: { socialSecurityWages: Money; medicareWages: Money };
+  /** Earlier payments of this same payroll period: their federal income tax wages and the tax withheld from them. */
+  samePeriod?: { taxable: Money; tax: Money };
 }
 
 /** Worksheet 1A, Steps 1 to 4, line by line: the federal income tax to withhold this period. */
@@ -159,6 +161,19 @@ export function fica(input: Pick<UsInput, 'taxYear' | 'gross' | 'ytd'>) {
 }
 
 /**
+ * Federal income tax on a payment made in a payroll period that already had one (an off-cycle run:
+ * supplemental wages paid separately from the regular wages), by the aggregate procedure of
+ * Publication 15 (2025), section 7 "Supplemental wages" (Treas. Reg. 31.3402(g)-1): the
+ * withholding on the period's wages as a single payment, less the tax withheld from the earlier
+ * payments, never below zero. Without an earlier payment: Worksheet 1A on this payment.
+ */
+export function periodFederalIncomeTax(input: UsInput): Money {
+  const earlier = input.samePeriod;
+  if (!earlier) return federalIncomeTax(input);
+  return max(federalIncomeTax({ ...input, gross: earlier.taxable.plus(input.gross) }).minus(earlier.tax), ZERO);
+}
+
+/**
  * The US lines, in the order of the issue's example; the employer pays the same Social Security and
  * Medicare, no Additional Medicare. `gross` is the wages subject to federal income tax withholding;
  * `ficaWages` the Social Security and Medicare wages when they differ: an employee's elective
@@ -170,7 +185,7 @@ export function fica(input: Pick<UsInput, 'taxYear' | 'gross' | 'ytd'>) {
 export function calculateUs(input: UsInput & { ficaWages?: Money }): PayLine[] {
   const taxes = fica({ ...input, gross: input.ficaWages ?? input.gross });
   return [
-    { code: 'federal_income_tax', amount: federalIncomeTax(input) },
+    { code: 'federal_income_tax', amount: periodFederalIncomeTax(input) },
     { code: 'social_security', amount: taxes.socialSecurity },
     { code: 'medicare', amount: taxes.medicare },
     { code: 'additional_medicare', amount: taxes.additionalMedicare },
