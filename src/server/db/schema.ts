@@ -457,6 +457,8 @@ export const hrmsEmployees = pgTable(
     check('hrms_employees_status_check', sql`${t.status} in ('active', 'terminated')`),
     check('hrms_employees_end_date_check', sql`(${t.status} = 'terminated') = (${t.endDate} is not null)`),
     index('hrms_employees_scope_name_idx').on(t.companyId, t.entityId, t.lastName, t.firstName, t.id),
+    // Attendance's "missing" walk by name (migration 0042): index-only, the employment dates and scope in it.
+    index('hrms_employees_entity_name_idx').on(t.entityId, t.lastName, t.firstName, t.id, t.companyId, t.startDate, t.endDate),
     index('hrms_employees_company_name_idx').on(t.companyId, t.lastName, t.firstName, t.id),
     index('hrms_employees_scope_created_idx').on(t.companyId, t.entityId, t.createdAt.desc(), t.id.desc()),
     index('hrms_employees_manager_idx').on(t.managerId, t.companyId, t.entityId),
@@ -546,6 +548,8 @@ export const hrmsLeaveRequests = pgTable(
     index('hrms_leave_requests_employee_dates_idx').on(t.employeeId, t.startDate),
     index('hrms_leave_requests_scope_created_idx').on(t.companyId, t.entityId, t.createdAt.desc(), t.id.desc()),
     index('hrms_leave_requests_entity_dates_idx').on(t.entityId, t.startDate, t.endDate),
+    // Whether an employee is on approved leave on a day (attendance's "missing"): an index-only probe.
+    index('hrms_leave_requests_employee_approved_idx').on(t.employeeId, t.startDate, t.endDate, t.entityId, t.companyId).where(sql`${t.status} = 'approved'`),
   ],
 );
 
@@ -913,8 +917,9 @@ export const hrmsTimeEntries = pgTable(
     index('hrms_time_entries_entity_clock_in_idx').on(t.entityId, t.clockIn, t.employeeId, t.companyId),
     // Who is clocked in now (attendance's day): the open entries alone, by clock-in.
     index('hrms_time_entries_entity_open_idx').on(t.entityId, t.clockIn, t.employeeId, t.companyId).where(sql`${t.clockOut} is null`),
-    // Whether an employee clocked in on a day (attendance's "missing": one probe per employee).
-    index('hrms_time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn),
+    // Whether an employee clocked in on a day (attendance's "missing": one probe per employee), and
+    // whether an entry is their first that day ("in", "late"): index-only, the id and scope in it.
+    index('hrms_time_entries_employee_clock_in_idx').on(t.employeeId, t.clockIn, t.id, t.entityId, t.companyId),
   ],
 );
 

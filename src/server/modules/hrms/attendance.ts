@@ -745,8 +745,9 @@ async function lateAfterAt(tx: Tx, entityIds: string[]) {
  *
  * Each list is its first 50 in its order and says whether there are more, read as an ordered walk
  * that stops there (the open entries by clock-in, the day's entries by clock-in, the employees by
- * name with one index probe each for an entry and for leave): its cost does not grow with the
- * entity. Counting a whole entity would (bench figure H2).
+ * name with an index-only probe each for an entry, then for leave; migration 0042): its cost does
+ * not grow with the entity. "Missing" reads about 51 ÷ the share missing employees, whatever the
+ * headcount. Counting a whole entity would grow with it (bench figure H2).
  */
 export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: string; day?: string }): Promise<AttendanceToday> {
   return hrms.selfScope(
@@ -781,9 +782,10 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
         and (p.clock_in < ${x.clockIn} or (p.clock_in = ${x.clockIn} and p.id < ${x.id})))`;
       const entryReach = reach(x.entityId, x.employeeId)!;
       /**
-       * The first 51 entries by clock-in that match, cut in a subquery before the names are joined:
-       * an ordered walk of (company, entity, clock-in, employee) or of the open entries, which
-       * stops at the page (with the join inside, the planner read every match and sorted it).
+       * The first 51 entries by clock-in that match, cut in a subquery before the names are read:
+       * an ordered walk of (entity, clock-in, employee) or of the open entries, which stops at the
+       * page (with the join inside, the planner read every match and sorted it). Each name is one
+       * probe by id: as a join, the planner hashed the whole entity's employees for the 51.
        */
       const entries = (where: SQL | undefined) => {
         const page = tx
@@ -794,9 +796,13 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
           .limit(list)
           .as('f');
         return tx
-          .select({ employeeId: page.employeeId, employeeName, entityId: page.entityId, at: sql<string>`to_json(${page.clockIn}) #>> '{}'` })
+          .select({
+            employeeId: page.employeeId,
+            employeeName: sql<string>`(select n.first_name || ' ' || n.last_name from ${hrmsEmployees} n where n.id = ${page.employeeId})`,
+            entityId: page.entityId,
+            at: sql<string>`to_json(${page.clockIn}) #>> '{}'`,
+          })
           .from(page)
-          .innerJoin(e, eq(e.id, page.employeeId))
           .orderBy(page.clockIn, page.employeeId);
       };
 
@@ -829,8 +835,12 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
                   missingAt.length === 1 ? eq(e.entityId, missingAt[0]!) : inList(e.entityId, missingAt),
                   missingReach,
                   employedOn(day),
-                  sql`not exists (select 1 from ${hrmsTimeEntries} t where t.employee_id = ${e.id} and t.clock_in >= ${dayStart} and t.clock_in < ${dayEnd})`,
-                  sql`not exists (select 1 from ${hrmsLeaveRequests} l where l.employee_id = ${e.id} and l.status = 'approved' and l.start_date <= ${day}::date and l.end_date >= ${day}::date)`,
+                  // One probe per employee, the entry first (most have one) and the leave only when
+                  // there is none: as one union the planner keeps it a probe in the walk's filter.
+                  // As two NOT EXISTS it made them joins, hashing or rereading the whole day's
+                  // entries (47 ms to 1.6 s at 10,000 employees), or ran the leave probe first.
+                  sql`not exists (select 1 from ${hrmsTimeEntries} t where t.employee_id = ${e.id} and t.clock_in >= ${dayStart} and t.clock_in < ${dayEnd}
+                    union all select 1 from ${hrmsLeaveRequests} l where l.employee_id = ${e.id} and l.status = 'approved' and l.start_date <= ${day}::date and l.end_date >= ${day}::date)`,
                 ),
               )
               .orderBy(e.lastName, e.firstName, e.id)
