@@ -2,7 +2,8 @@
  * Payroll in the browser (issue 35): every set-up dialog walked and saved (settings, schedule,
  * pay record, each added and edited, found after a reload), and a pay run taken draft → approved
  * → paid, with its review, payslip and bank file; the paid payslip then in the employee's portal;
- * an off-cycle run's review saying which pay components apply to it.
+ * an off-cycle run's review saying which pay components apply to it; an approved run corrected by
+ * an off-cycle run made in its "New Off-Cycle Run" dialog (every field walked), then approved.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { newCompany, ORIGIN, shoot, signedIn, signUpViaApi, uniqueEmail } from './helpers';
@@ -305,4 +306,86 @@ test('a pay run: New Pay Run → review → Approve → Mark as Paid, with paysl
   await expect(page.getByRole('note', { name: 'What an off-cycle run applies' })).toContainText('Pay components that are a percent of pay (a pension, a 401(k), an employer match) apply to it; fixed amounts a period (an allowance, union dues) do not');
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Federal income tax: USD 220.00');
   await shoot(page, 'payroll-off-cycle');
+});
+
+test('an approved run corrected in the browser: New Off-Cycle Run, two employees with their gross, checked in words, calculated as a draft, then approved', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { entityId, api, employee } = await setUp(page);
+  const post = async (path: string, data: unknown, status = 201) => {
+    const res = await api.post(`/api${path}`, { headers: { origin: ORIGIN }, data });
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()) as { id: string; version: number };
+  };
+  await post('/hrms/payroll/settings', { entityId, country: 'US', currency: 'USD', bank: { name: 'Compilers Inc', routingNumber: '021000021', companyIdentification: '1123456789' } });
+  const schedule = await post('/hrms/payroll/schedules', { entityId, name: 'Monthly', frequency: 'monthly', firstPayDate: '2025-01-31' });
+  const w4 = { filingStatus: 'single', step2: false, step3: '0.00', step4a: '0.00', step4b: '0.00', step4c: '0.00' };
+  for (const [first, last, salary] of [['Ada', 'Lovelace', '72000.00'], ['Alan', 'Turing', '96000.00']] as const) {
+    const id = await employee(first, last);
+    await post('/hrms/payroll/pay-records', { employeeId: id, scheduleId: schedule.id, payBasis: 'salary', annualSalary: salary, currency: 'USD', startDate: '2024-01-01', us: w4 });
+  }
+  const regular = await post('/hrms/payroll/runs', { scheduleId: schedule.id, taxYear: '2025', period: 1 });
+  await post(`/hrms/payroll/runs/${regular.id}/approve`, { version: regular.version }, 200);
+
+  await page.goto(`/hrms/payroll/runs/${regular.id}`);
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'New Off-Cycle Run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Off-Cycle Run' });
+  await expect(dialog.getByRole('definition').filter({ hasText: 'Period 1 of tax year 2025' })).toContainText('2025-01-01 to 2025-01-31, paid 2025-01-31');
+  const first = dialog.getByRole('group', { name: 'Payment 1' });
+  await expect(first.getByLabel('Employee').locator('option:checked')).toHaveText('Ada Lovelace');
+  await expect(dialog.getByRole('button', { name: 'Remove payment 1 to Ada Lovelace' })).toBeDisabled();
+
+  // Checked in words before anything is sent: a missing amount, a zero, three decimals.
+  await dialog.getByRole('button', { name: 'Calculate Draft' }).click();
+  await expect(first.getByText('Enter the gross amount to pay, such as 500.00.')).toBeVisible();
+  for (const wrong of ['0', '12.345']) {
+    await first.getByLabel('Gross (USD)').fill(wrong);
+    await dialog.getByRole('button', { name: 'Calculate Draft' }).click();
+    await expect(first.getByText('Gross must be an amount of money more than zero, with at most two decimals, such as 500.00.')).toBeVisible();
+  }
+  await first.getByLabel('Employee').selectOption({ label: 'Ada Lovelace' });
+  await first.getByLabel('Gross (USD)').fill('1000');
+
+  // A second row: added (Alan, the run's other employee), removed, added again; the same employee twice is refused.
+  await dialog.getByRole('button', { name: 'Add Employee' }).click();
+  const second = dialog.getByRole('group', { name: 'Payment 2' });
+  await expect(second.getByLabel('Employee').locator('option:checked')).toHaveText('Alan Turing');
+  await expect(dialog.getByRole('button', { name: 'Add Employee' })).toBeDisabled();
+  await expect(second.getByLabel('Employee')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Remove payment 2 to Alan Turing' }).click();
+  await expect(second).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Add Employee' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(second.getByLabel('Employee')).toBeFocused();
+  await second.getByLabel('Employee').selectOption({ label: 'Ada Lovelace' });
+  await second.getByLabel('Gross (USD)').fill('250.50');
+  await dialog.getByRole('button', { name: 'Calculate Draft' }).click();
+  await expect(second.getByText('Ada Lovelace is listed twice: pay each employee once, with the total to pay.')).toBeVisible();
+  await second.getByLabel('Employee').selectOption({ label: 'Alan Turing' });
+  await expect(second.getByText(/listed twice/)).toHaveCount(0);
+  await shoot(page, 'payroll-off-cycle-dialog');
+  // Sent from the keyboard: Enter in the last amount.
+  await second.getByLabel('Gross (USD)').press('Enter');
+  await expect(page.getByText('Off-cycle run created as a draft: review it, then approve.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The new draft's review, and again after a reload: $1,000 on Ada's $6,000 month withholds 220.00 (Publication 15 section 7).
+  const review = async () => {
+    await expect(page.getByText('Monthly (off-cycle) · period 1 of tax year 2025')).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Each employee’s gross to net' });
+    await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toContainText('USD 1,000.00');
+    await expect(table.getByRole('row', { name: /Ada Lovelace/ })).toContainText('Federal income tax: USD 220.00');
+    await expect(table.getByRole('row', { name: /Alan Turing/ })).toContainText('USD 250.50');
+    await expect(page.getByRole('note', { name: 'What an off-cycle run applies' })).toBeVisible();
+  };
+  await review();
+  expect(page.url()).not.toContain(regular.id);
+  await page.reload();
+  await review();
+  await expect(page.getByRole('button', { name: 'New Off-Cycle Run' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Pay run approved: its figures are locked.')).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await shoot(page, 'payroll-off-cycle-approved');
 });

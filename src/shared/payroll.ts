@@ -343,6 +343,14 @@ export const US_STATE_TAX_NOTICE = 'State and local taxes are not calculated';
 export const OFF_CYCLE_NOTE =
   'An off-cycle run pays the amounts entered for it, in the same pay period as its regular run. Pay components that are a percent of pay (a pension, a 401(k), an employer match) apply to it; fixed amounts a period (an allowance, union dues) do not, because the regular run paid or took them. UK National Insurance and US federal income tax are worked out on the period’s payments together, less what the period’s earlier payments already took.';
 
+/** The "New Off-Cycle Run" dialog's words for a row it cannot send (the API's own rules, said per field). */
+export const OFF_CYCLE_FORM_MESSAGES = {
+  employeeRequired: 'Choose the employee to pay.',
+  employeeTwice: (name: string) => `${name} is listed twice: pay each employee once, with the total to pay.`,
+  grossRequired: 'Enter the gross amount to pay, such as 500.00.',
+  gross: 'Gross must be an amount of money more than zero, with at most two decimals, such as 500.00.',
+} as const;
+
 export const PAY_RUN_MESSAGES = {
   settingsNotFound: 'Payroll settings not found',
   settingsTaken: 'This entity already has payroll settings: edit them instead.',
@@ -372,7 +380,7 @@ export const PAY_RUN_MESSAGES = {
   hourlyRequired: 'hourlyRate is required for hourly pay.',
   overtimeMultiplier: 'overtimeMultiplier must be a number from 1 to 9.99 with at most two decimals, such as "1.5".',
   endBeforeStart: 'endDate must be on or after startDate.',
-  offCycleItems: 'items must list 1 to 500 employees with the gross to pay each.',
+  offCycleItems: 'items must list 1 to 500 employees, each once, with the gross to pay each.',
   offCycleEmployee: 'Every employee of an off-cycle run needs a pay record on this schedule.',
   iban: 'iban must be a valid IBAN (its check digits do not match).',
   bic: 'bic must be a BIC of 8 or 11 letters and digits, such as DEUTDEFF.',
@@ -573,6 +581,7 @@ export const payRunCreateInput = strict(
       .array(strict({ employeeId: z.uuid({ error: PAY_RUN_MESSAGES.employeeNotFound }), gross: moneyField('items[].gross') }, 'items[]'), { error: PAY_RUN_MESSAGES.offCycleItems })
       .min(1, { error: PAY_RUN_MESSAGES.offCycleItems })
       .max(500, { error: PAY_RUN_MESSAGES.offCycleItems })
+      .refine((items) => new Set(items.map((i) => i.employeeId.toLowerCase())).size === items.length, { error: PAY_RUN_MESSAGES.offCycleItems })
       .optional(),
   },
   'The request body',

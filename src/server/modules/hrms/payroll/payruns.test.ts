@@ -192,6 +192,24 @@ describe('a UK run: the engine per employee over two periods, year to date carri
     second = await approve(second);
   });
 
+  it('an off-cycle run naming an employee twice is refused: one amount would silently replace the other', async () => {
+    const employeeId = gb.employees[0]!.id;
+    const res = await a.client.post('/hrms/payroll/runs', {
+      scheduleId: gb.scheduleId,
+      taxYear: '2025-26',
+      period: 2,
+      kind: 'off_cycle',
+      items: [
+        { employeeId, gross: '500.00' },
+        { employeeId: employeeId.toUpperCase(), gross: '20.00' },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(PAY_RUN_MESSAGES.offCycleItems);
+    const runs = (await a.client.get(`/hrms/payroll/runs?entityId=${gb.entityId}`)).body as { items: { kind: string }[] };
+    expect(runs.items.filter((r) => r.kind === 'off_cycle')).toEqual([]);
+  });
+
   it('an off-cycle run corrects: taxed in the same period with the regular run in its year to date, NICs on the period’s total', async () => {
     const res = await a.client.post('/hrms/payroll/runs', { scheduleId: gb.scheduleId, taxYear: '2025-26', period: 2, kind: 'off_cycle', items: [{ employeeId: gb.employees[0]!.id, gross: '500.00' }] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -188,7 +188,7 @@ export const withPayrollRoutes = (table: HrmsRouteTable): HrmsRouteTable =>
       noun: 'pay run',
       notFound: PAY_RUN_MESSAGES.runNotFound,
       list: { summary: 'Pay runs, latest pay date first (App Admin)', page: payRunList, ...byEntity(listRuns) },
-      create: { summary: 'Calculate a draft pay run for a schedule’s period, or an off-cycle run correcting it (App Admin)', body: payRunCreateInput, response: payRun, errors: { ...runErrors, 409: errorContent(PAY_RUN_MESSAGES.runTaken) }, run: createRun },
+      create: { summary: 'Calculate a draft pay run for a schedule’s period, or an off-cycle run correcting it: `items` lists each employee once with the gross to pay (App Admin)', body: payRunCreateInput, response: payRun, errors: { ...runErrors, 409: errorContent(PAY_RUN_MESSAGES.runTaken) }, run: createRun },
       get: { summary: 'A pay run: each employee’s gross-to-net and the change since the schedule’s previous run (App Admin)', response: payRun, run: getRun },
       actions: {
         recalculate: { summary: 'Calculate a draft again from today’s pay records (409 once approved)', body: versionInput, response: payRun, versioned: true, errors: { ...runErrors, ...lockErrors }, run: recalculateRun },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { BanknoteIcon, CalculatorIcon, CheckIcon, FileTextIcon, LandmarkIcon, PlusIcon, Trash2Icon, UsersIcon, WalletIcon } from 'lucide-react';
+import { BanknoteIcon, CalculatorIcon, CheckIcon, FilePlusIcon, FileTextIcon, LandmarkIcon, PlusIcon, Trash2Icon, UsersIcon, WalletIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatMoney, OFF_CYCLE_NOTE, payLineLabel, payRunBonusesInput, type PayRun } from '@/shared/payroll';
 import { fieldErrors, SelectField, TextField, useFormState } from '@/web/components/module/form-fields';
 import { Button } from '@/web/components/ui/button';
@@ -13,6 +13,7 @@ import { RecordPage } from '@/web/components/module/record-page';
 import { isStaleVersion } from '@/web/components/module/stale';
 import { HrmsPage } from '../hrms-page';
 import { componentsQuery, runFiles, runQuery, useRunAction, useSetBonuses } from './api';
+import { OffCycleRunDialog } from './off-cycle-dialog';
 import { DownloadLink, StatusBadge, UsNotice } from './payroll-page';
 
 export function PayRunPage() {
@@ -34,6 +35,8 @@ function Review({ scope }: { scope: ModuleScopeState }) {
   const run = useQuery(runQuery(id));
   const action = useRunAction();
   const files = runFiles(id);
+  const navigate = useNavigate();
+  const [offCycleOpen, setOffCycleOpen] = useState(false);
   const act = (r: PayRun, name: keyof typeof ACTION_DONE) =>
     action.mutate(
       { id: r.id, action: name, version: r.version },
@@ -73,6 +76,12 @@ function Review({ scope }: { scope: ModuleScopeState }) {
                   Mark as Paid
                 </Button>
               ) : null}
+              {r.status !== 'draft' ? (
+                <Button variant="outline" onClick={() => setOffCycleOpen(true)}>
+                  <FilePlusIcon aria-hidden />
+                  New Off-Cycle Run
+                </Button>
+              ) : null}
               {r.status !== 'draft' && (r.currency === 'EUR' || r.currency === 'USD') ? (
                 <DownloadLink href={files.bankFile} label={`Bank File (${r.currency === 'EUR' ? 'SEPA' : 'NACHA'})`} />
               ) : null}
@@ -82,6 +91,9 @@ function Review({ scope }: { scope: ModuleScopeState }) {
           body: (
             <>
               <UsNotice country={r.country} />
+              {r.status !== 'draft' ? (
+                <OffCycleRunDialog open={offCycleOpen} onOpenChange={setOffCycleOpen} run={r} onCreated={(created) => navigate(`/hrms/payroll/runs/${created}${entitySearch(scope)}`)} />
+              ) : null}
               <KpiGrid
                 items={[
                   { label: 'Gross Pay', value: m(r.totals.gross), icon: WalletIcon },
