@@ -159,8 +159,8 @@ const entryAudit = (name: string, entry: TimeEntry) => ({
   label: `${name}: ${entry.clockIn.slice(0, 16).replace('T', ' ')} UTC`,
 });
 
-/** The caller's own current employee record, locked: 404 when they cannot see it, 403 when it is someone else's. */
-async function lockOwnEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
+/** An employee row, locked: every change to an employee's entries holds it (see the locks above). */
+async function lockEmployeeRow(tx: Tx, employeeId: string) {
   const [row] = await tx
     .select({
       id: hrmsEmployees.id,
@@ -171,6 +171,12 @@ async function lockOwnEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
     .from(hrmsEmployees)
     .where(eq(hrmsEmployees.id, employeeId))
     .for('update');
+  return row;
+}
+
+/** The caller's own current employee record, locked: 404 when they cannot see it, 403 when it is someone else's. */
+async function lockOwnEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
+  const row = await lockEmployeeRow(tx, employeeId);
   if (!row) throw notFound(HRMS_MESSAGES.employeeNotFound);
   const subject = {
     entityId: row.entityId,
@@ -317,16 +323,7 @@ async function overlapsAnother(tx: Tx, employeeId: string, exceptId: string, fro
 
 /** The employee of an entry the caller may correct, locked: 403 for one's own entries. */
 async function lockEntryEmployee(tx: Tx, scope: ModuleScope, employeeId: string) {
-  const [row] = await tx
-    .select({
-      id: hrmsEmployees.id,
-      entityId: hrmsEmployees.entityId,
-      userId: hrmsEmployees.userId,
-      name: sql<string>`${hrmsEmployees.firstName} || ' ' || ${hrmsEmployees.lastName}`,
-    })
-    .from(hrmsEmployees)
-    .where(eq(hrmsEmployees.id, employeeId))
-    .for('update');
+  const row = await lockEmployeeRow(tx, employeeId);
   if (!row) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
   const subject = { entityId: row.entityId, employeeId: row.id, employeeUserId: row.userId };
   if (!scope.has(row.entityId, 'member')) throw notFound(ATTENDANCE_MESSAGES.entryNotFound);
