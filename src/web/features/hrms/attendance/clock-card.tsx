@@ -9,7 +9,7 @@ import { SectionCard } from '@/web/components/module/dashboard';
 import { fieldErrors, TextAreaField, TextField, useFormState } from '@/web/components/module/form-fields';
 import { DialogForm, formDialog, succeeded } from '@/web/components/module/record-dialog';
 import { attendanceWeekQuery, useClockIn, useClockOut, useTimesheetAction } from './api';
-import { fromUtcInput } from './time-entry-dialogs';
+import { BreakField, fromUtcInput } from './time-entry-dialogs';
 import { clockTime, dayLabel, TimesheetBadge, weekLabel } from './timesheet-badge';
 
 /**
@@ -172,17 +172,7 @@ function ClockOutForm({ entryId, since, onDone }: { entryId: string; since: stri
       {since ? (
         <TextField id={`${id}-out`} label="Clock-out time (UTC)" type="datetime-local" value={values.clockOut} onChange={set('clockOut')} error={errors.clockOut} />
       ) : null}
-      <TextField
-        id={`${id}-break`}
-        label="Break (minutes)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1440}
-        value={values.breakMinutes}
-        onChange={set('breakMinutes')}
-        error={errors.breakMinutes}
-      />
+      <BreakField id={`${id}-break`} value={values.breakMinutes} onChange={set('breakMinutes')} error={errors.breakMinutes} />
       <TextAreaField id={`${id}-note`} label="Note (optional)" value={values.note} onChange={set('note')} error={errors.note} maxLength={1000} rows={3} />
     </DialogForm>
   );

@@ -71,17 +71,7 @@ function EditTimeEntryForm({ entry, employeeName, onSaved, onDone }: { entry: Ti
         <TextField id={`${id}-in`} label="Clock In (UTC)" type="datetime-local" value={values.clockIn} onChange={set('clockIn')} error={errors.clockIn} required />
         <TextField id={`${id}-out`} label="Clock Out (UTC)" type="datetime-local" value={values.clockOut} onChange={set('clockOut')} error={errors.clockOut} />
       </div>
-      <TextField
-        id={`${id}-break`}
-        label="Break (minutes)"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1440}
-        value={values.breakMinutes}
-        onChange={set('breakMinutes')}
-        error={errors.breakMinutes}
-      />
+      <BreakField id={`${id}-break`} value={values.breakMinutes} onChange={set('breakMinutes')} error={errors.breakMinutes} />
       <TextAreaField id={`${id}-note`} label="Note" value={values.note} onChange={set('note')} error={errors.note} maxLength={1000} rows={3} />
       <TextField id={`${id}-reason`} label="Reason for the change" value={values.reason} onChange={set('reason')} error={errors.reason} maxLength={500} required />
     </DialogForm>
@@ -136,4 +126,9 @@ export function DeleteTimeEntryDialog({ entry, employeeName, close }: { entry: T
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** Break (minutes), as the Clock Out dialog and Edit Time Entry ask for it. */
+export function BreakField(props: { id: string; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+  return <TextField label="Break (minutes)" type="number" inputMode="numeric" min={0} max={1440} {...props} />;
 }
