@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '@/shared/errors';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
 import { AppError, forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
+import { requestDb } from '../db/tenant-pg';
 import { readSession } from './session';
 
 export type Access = 'public' | 'user' | 'super_admin';
@@ -29,6 +30,8 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     if (session.user.twoFactorSetupRequired && !options.beforeTwoFactorSetup) {
       throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, TWO_FACTOR_MESSAGES.setupRequired);
     }
-    return next();
+    // The tenant transactions of a GET are read only and need no begin or commit (db/tenant-pg.ts).
+    const method = c.req.method;
+    return requestDb.run({ mode: method === 'GET' || method === 'HEAD' ? 'read' : 'write' }, next);
   };
 }

@@ -29,10 +29,10 @@ describe.runIf(databaseUrl)('pipeline (PostgreSQL)', () => {
       { text: 'select g from generate_series(1, 3) g', rowMode: 'array' },
     ]);
     expect(proxy.roundTrips()).toBe(1);
-    expect(a.rows).toEqual([{ n: 41, t: 'x' }]);
-    expect(b.rows).toEqual([{ n: 42, yes: true, nothing: null }]);
-    expect(c.rows).toEqual([[1], [2], [3]]);
-    expect(c.rowCount).toBe(3);
+    expect(a!.rows).toEqual([{ n: 41, t: 'x' }]);
+    expect(b!.rows).toEqual([{ n: 42, yes: true, nothing: null }]);
+    expect(c!.rows).toEqual([[1], [2], [3]]);
+    expect(c!.rowCount).toBe(3);
   });
 
   it('runs the statements before one Sync in one implicit transaction: a local setting lasts until the Sync, then is gone', async () => {
@@ -40,9 +40,9 @@ describe.runIf(databaseUrl)('pipeline (PostgreSQL)', () => {
       { text: "select set_config('app.company_id', $1, true)", values: ['c-1'] },
       { text: "select current_setting('app.company_id', true) as v" },
     ]);
-    expect(seen.rows).toEqual([{ v: 'c-1' }]);
+    expect(seen!.rows).toEqual([{ v: 'c-1' }]);
     const [after] = await runPipeline(client, [{ text: "select current_setting('app.company_id', true) as v" }]);
-    expect(after.rows[0]).toMatchObject({ v: '' });
+    expect(after!.rows[0]).toMatchObject({ v: '' });
   });
 
   it('fails the statement that errs, skips the rest, rolls back the implicit transaction and leaves the connection usable', async () => {

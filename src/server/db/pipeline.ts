@@ -35,7 +35,7 @@ export interface StatementResult {
 
 /** The error of a statement that PostgreSQL did not run because an earlier one in its pipeline failed. */
 export class PipelineSkipped extends Error {
-  constructor(readonly cause: unknown) {
+  constructor(override readonly cause: unknown) {
     super('Not run: an earlier statement of the same pipeline failed.');
     this.name = 'PipelineSkipped';
   }

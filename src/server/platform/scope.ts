@@ -4,7 +4,7 @@ import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
 import { ACCESS_ROLES, roleAtLeast, type AccessRole } from '@/shared/roles';
 import type { Db } from '../db/client';
-import { withTenant, type Tx } from '../db/tenant';
+import { setLocal, withTenant, type Tx } from '../db/tenant';
 import { forbidden, notFound } from '../http/errors';
 import { arrayLiteral, uuidArray } from './sql';
 
@@ -104,7 +104,7 @@ export function withModuleScope<T>(
       entityIds = [options.entityId];
     }
     if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
-    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(entityIds)}, true)`);
+    await setLocal(tx, 'app.entity_ids', arrayLiteral(entityIds));
     const scope: ModuleScope = {
       companyId: user.companyId,
       userId: user.id,
@@ -132,7 +132,7 @@ async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve
     select a.entity_id from entity_product_access a join products p on p.id = a.product_id
     where a.company_id = ${user.companyId} and p.type = ${product}`);
   if (rows.length === 0) return NO_SELF;
-  await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(rows.map((r) => r.entity_id))}, true)`);
+  await setLocal(tx, 'app.entity_ids', arrayLiteral(rows.map((r) => r.entity_id)));
   return resolve(tx, user);
 }
 
