@@ -125,31 +125,35 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
 
   /** The counts reached (issue 36's goals: reads 1, writes ≤ 2). */
   const EXPECTED: Record<string, number> = {
-    hub: 2,
-    users: 2,
-    audit: 2,
-    'HRMS employees': 3,
-    'HRMS search': 3,
-    'CRM leads': 3,
-    'ATS candidates': 3,
-    'ATS jobs': 3,
-    'Projects tasks': 3,
-    'Projects projects': 3,
-    'Projects board': 6,
-    'HRMS create': 8,
-    'HRMS update': 7,
-    'CRM create': 5,
-    'CRM update': 7,
-    'ATS create': 5,
-    'ATS update': 7,
-    'Projects create': 9,
-    'Projects update': 8,
+    hub: 1,
+    users: 1,
+    audit: 1,
+    'HRMS employees': 1,
+    'HRMS search': 1,
+    'CRM leads': 1,
+    'ATS candidates': 1,
+    'ATS jobs': 1,
+    'Projects tasks': 1,
+    'Projects projects': 1,
+    // Not yet at the goal (1): the board reads the project, then its columns, then their cards.
+    'Projects board': 4,
+    // Not yet at the goal (≤ 2): each service reads before it writes, and reads the row again to answer.
+    'HRMS create': 6,
+    'HRMS update': 5,
+    'CRM create': 3,
+    'CRM update': 5,
+    'ATS create': 3,
+    'ATS update': 5,
+    'Projects create': 7,
+    'Projects update': 6,
   };
+
 
   it('each read and each simple write costs the round trips of the table', async () => {
     const counted: Record<string, number> = {};
-    for (const [name, path] of reads) counted[name] = await count(() => admin.get(path()));
-    for (const [name, send] of writes) counted[name] = await count(send());
+    const only = process.env.WS_ROUND_TRIPS_ONLY;
+    for (const [name, path] of reads) if (!only || only === name) counted[name] = await count(() => admin.get(path()));
+    for (const [name, send] of writes) if (!only || only === name) counted[name] = await count(send());
     expect(counted).toEqual(EXPECTED);
   }, 60_000);
 

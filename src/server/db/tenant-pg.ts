@@ -20,6 +20,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { AccessRole } from '@/shared/roles';
 import { Pipeline, type PipelineStatement, type StatementResult } from './pipeline';
 import * as schema from './schema';
 import type { Tx } from './tenant';
@@ -36,6 +37,13 @@ export interface RequestDbContext {
   sessionCheck?: PipelineStatement;
   /** Set once a pipeline carried the session check and PostgreSQL answered it without error. */
   sessionChecked?: boolean;
+  /**
+   * After the check failed: reads the session again (its cache entry evicted), throwing 401 when
+   * it has ended; the transaction is then run once more.
+   */
+  revalidate?: (retrying: boolean) => Promise<void>;
+  /** The caller's product grants cached with their session (platform/scope.ts reads and fills it). */
+  grants?: { userId: string; byProduct: Map<string, Map<string, AccessRole>> };
 }
 
 export const requestDb = new AsyncLocalStorage<RequestDbContext>();
@@ -43,7 +51,13 @@ export const requestDb = new AsyncLocalStorage<RequestDbContext>();
 /** Runs `work` with tenant transactions in write mode, whatever the request's method (a GET that creates defaults). */
 export function inWriteMode<T>(work: () => Promise<T>): Promise<T> {
   const current = requestDb.getStore();
-  return requestDb.run({ ...current, mode: 'write' } as RequestDbContext, work);
+  if (!current) return work();
+  // The same context object (the session check's state is shared), in write mode.
+  const previous = current.mode;
+  current.mode = 'write';
+  return work().finally(() => {
+    current.mode = previous;
+  });
 }
 
 interface Queued {
@@ -134,7 +148,8 @@ export class TenantConnection {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    this.send(batch, []);
+    // Its statements' own promises carry any failure to whoever awaits them.
+    this.send(batch, []).catch(() => {});
   }
 
   private send(batch: Queued[], tail: PipelineStatement[]): Promise<void> {
@@ -227,6 +242,24 @@ export function tenantConnectionOf(tx: Tx): TenantConnection | undefined {
  */
 export async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, work: (tx: Tx) => Promise<T>, forceWrite = false): Promise<T> {
   const context = requestDb.getStore();
+  try {
+    return await runTenantTransaction(pool, companyId, work, forceWrite, context);
+  } catch (error) {
+    if (!isSessionRevoked(error) || !context?.revalidate) throw error;
+    // The cached session no longer holds: read it again (401 when it has ended), then run the work
+    // once more, checked by that fresh read. Nothing of the first run was committed.
+    await context.revalidate(true);
+    return runTenantTransaction(pool, companyId, work, forceWrite, context);
+  }
+}
+
+async function runTenantTransaction<T>(
+  pool: pg.Pool,
+  companyId: string,
+  work: (tx: Tx) => Promise<T>,
+  forceWrite: boolean,
+  context: RequestDbContext | undefined,
+): Promise<T> {
   const mode: TenantMode = forceWrite ? 'write' : (context?.mode ?? 'write');
   const client = await pool.connect();
   const connection = new TenantConnection(client, companyId, mode, context);
