@@ -271,6 +271,11 @@ async function runTenantTransaction<T>(
     try {
       result = await work(tx);
     } catch (error) {
+      if (!connection.revoked && context?.sessionCheck && !context.sessionChecked) {
+        // The work refused before sending anything (a 403 or 404 judged on grants cached with the
+        // session): refuse only once the session check says the cache still holds.
+        await connection.query('select 1').catch(() => {});
+      }
       throw connection.revoked ?? error;
     }
     await connection.commit();
