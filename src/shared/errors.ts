@@ -27,6 +27,7 @@ export const GENERIC_ERROR = 'An unexpected error occurred';
 /** The messages of the errors every route can answer with (the API reference shows them too). */
 export const ERROR_MESSAGES = {
   notSignedIn: 'Not signed in',
+  accessChanged: 'Your access changed while this was being done. Nothing was changed: please try again.',
   superAdminOnly: 'Access denied. Super admin privileges required.',
   crossSite: 'Cross-site request refused',
   tooLarge: 'The request body is too large',

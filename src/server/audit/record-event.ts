@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, isInternalAuditField, type AuditAction, type AuditChange, type AuditTargetType } from '@/shared/audit';
 import { auditEvents } from '../db/schema';
-import type { Tx } from '../db/tenant';
+import { deferStatement, type Tx } from '../db/tenant';
 
 /** Who did it, as they were at the time: the log still reads after the actor is deleted. */
 export interface AuditActor {
@@ -102,7 +102,7 @@ const clip = (v: string | null | undefined, max: number) => (v == null ? null : 
 export async function recordEvent(tx: Pick<Tx, 'insert'>, event: AuditEventInput): Promise<void> {
   if (!ACTIONS.has(event.action)) throw new Error(`Unknown audit action: ${event.action}`);
   const { context, target } = event;
-  await tx.insert(auditEvents).values({
+  const insert = tx.insert(auditEvents).values({
     companyId: event.companyId,
     actorId: context.actor?.id ?? null,
     actorName: clip(context.actor?.name, 300),
@@ -116,4 +116,6 @@ export async function recordEvent(tx: Pick<Tx, 'insert'>, event: AuditEventInput
     userAgent: clip(context.userAgent, 512),
     requestId: clip(context.requestId, 255),
   });
+  // Nobody reads its result: on PostgreSQL it goes with the commit (db/tenant.ts).
+  await deferStatement(tx as Tx, insert);
 }

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_MESSAGES } from '@/shared/errors';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
-import { AppError, forbidden, unauthorized } from '../http/errors';
+import { isSessionRevoked, requestDb, type RequestDbContext } from '../db/tenant-pg';
+import { AppError, conflict, forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
-import { readSession } from './session';
+import { readSession, type ReadSession } from './session';
+import { sessionCacheFor } from './session-cache';
 
 export type Access = 'public' | 'user' | 'super_admin';
 
@@ -12,23 +14,79 @@ export interface AccessOptions {
   beforeTwoFactorSetup?: boolean;
 }
 
+const CHECK_SESSION = 'select app_check_session($1, $2)';
+
+/** What the session check compares: a change of any of these after the request began cannot be retried under the old user. */
+const sameUser = (a: ReadSession['user'], b: ReadSession['user']) =>
+  a.id === b.id && a.role === b.role && a.companyId === b.companyId && a.twoFactorSetupRequired === b.twoFactorSetupRequired;
+
 /** The guard of a route that needs a session (public routes have none: see defineRoute). */
 export function requireAccess(access: Exclude<Access, 'public'>, options: AccessOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // The cookie straight from Node's request where there is one: reading it through the
     // Request object would build a Headers object of every header first.
     const cookie = c.env?.incoming ? c.env.incoming.headers.cookie : c.req.header('cookie');
-    const session = await readSession(c.get('auth'), c.get('database').db, cookie, () => c.req.raw.headers);
+    const database = c.get('database');
+    const cache = sessionCacheFor(database);
+    const read = () => readSession(c.get('auth'), database.db, cookie, () => c.req.raw.headers, cache);
+    let session = await read();
     if (!session) throw unauthorized();
+    const refusal = (user: ReadSession['user']) => {
+      if (access === 'super_admin' && user.role !== 'super_admin') return forbidden(ERROR_MESSAGES.superAdminOnly);
+      if (user.twoFactorSetupRequired && !options.beforeTwoFactorSetup) return new AppError(403, TWO_FACTOR_SETUP_REQUIRED, TWO_FACTOR_MESSAGES.setupRequired);
+      return undefined;
+    };
+    if (session.cache?.fromCache && refusal(session.user)) {
+      // Never refuse on what the cache says: the user may have changed since (two-factor set up).
+      cache!.delete(session.cache.token);
+      session = await read();
+      if (!session) throw unauthorized();
+    }
     // Set before the role check so a refusal is logged with who asked.
     c.set('user', session.user);
     c.set('sessionId', session.sessionId);
-    if (access === 'super_admin' && session.user.role !== 'super_admin') {
-      throw forbidden(ERROR_MESSAGES.superAdminOnly);
+    const refused = refusal(session.user);
+    if (refused) throw refused;
+    const original = session;
+    // The tenant transactions of a GET are read only and need no begin or commit (db/tenant-pg.ts).
+    const method = c.req.method;
+    const context: RequestDbContext = { mode: method === 'GET' || method === 'HEAD' ? 'read' : 'write' };
+    const cached = session.cache;
+    if (cached) {
+      context.grants = { userId: session.user.id, byProduct: cached.entry.grants };
+      if (cached.fromCache) {
+        // Answered from this process's cache: the request's first pipeline checks it (auth/session-cache.ts).
+        context.sessionCheck = { text: CHECK_SESSION, values: [session.sessionId, cached.entry.accessVersion] };
+        context.revalidate = async (retrying) => {
+          cache!.delete(cached.token);
+          context.sessionCheck = undefined;
+          context.grants = undefined;
+          const fresh = await read();
+          if (!fresh) throw unauthorized();
+          // Read just now: no check needed for the rest of this request.
+          context.sessionChecked = true;
+          if (fresh.cache) context.grants = { userId: fresh.user.id, byProduct: fresh.cache.entry.grants };
+          // After the route's work (no tenant transaction), its own change may have moved the
+          // version (two-factor turned off): only an ended session changes the answer.
+          if (!retrying) return;
+          c.set('user', fresh.user);
+          const now = refusal(fresh.user);
+          if (now) throw now;
+          // Work about to run again under the old user: refused if what the request was judged by changed.
+          if (!sameUser(fresh.user, original.user)) throw conflict(ERROR_MESSAGES.accessChanged);
+        };
+      }
     }
-    if (session.user.twoFactorSetupRequired && !options.beforeTwoFactorSetup) {
-      throw new AppError(403, TWO_FACTOR_SETUP_REQUIRED, TWO_FACTOR_MESSAGES.setupRequired);
+    await requestDb.run(context, next);
+    if (context.sessionCheck && !context.sessionChecked && !c.error) {
+      // The route opened no tenant transaction: check the cached session now, before its answer goes.
+      try {
+        await database.db.$client.query(context.sessionCheck.text, [...(context.sessionCheck.values ?? [])]);
+      } catch (error) {
+        if (!isSessionRevoked(error)) throw error;
+        // Ended: 401 rather than the answer. Still in force (another change moved the version): the answer stands.
+        await context.revalidate!(false);
+      }
     }
-    return next();
   };
 }

@@ -5,6 +5,7 @@ import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
 import type { Auth } from './auth';
+import type { CachedSession, SessionCache } from './session-cache';
 
 export interface Session {
   user: SessionUser;
@@ -104,7 +105,13 @@ async function authContext(auth: Auth): Promise<AuthContext> {
  * does not handle — no "remember me", a session due for refresh or expired — goes to
  * better-auth as before, with the request's headers (`headers()`, built only then).
  */
-export async function readSession(auth: Auth, db: Db, cookieHeader: string | undefined, headers: () => Headers): Promise<Session | null> {
+export async function readSession(
+  auth: Auth,
+  db: Db,
+  cookieHeader: string | undefined,
+  headers: () => Headers,
+  cache?: SessionCache,
+): Promise<ReadSession | null> {
   if (!cookieHeader) return null;
   const ctx = contexts.get(auth) ?? (await authContext(auth));
   // better-auth's own parser (better-call's: the first cookie of a name wins, values decoded), so
@@ -123,16 +130,29 @@ export async function readSession(auth: Auth, db: Db, cookieHeader: string | und
   const expected = createHmac('sha256', ctx.secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
 
+  // A cached session (PostgreSQL): no round trip here; the request's first pipeline checks it.
+  const hit = cache?.get(token);
+  if (hit) return { ...hit.session, cache: { token, entry: hit, fromCache: true } };
+
   const [row] = await sessionByToken(db).execute({ token });
   if (!row) return null;
 
   const expiresAt = row.expiresAt.getTime();
   const { expiresIn, updateAge } = ctx.sessionConfig;
-  const refreshDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-  if (expiresAt <= Date.now() || refreshDue) return loadCompleteSession(auth, db, headers());
+  const refreshAt = expiresAt - expiresIn * 1000 + updateAge * 1000;
+  if (expiresAt <= Date.now() || refreshAt <= Date.now()) return loadCompleteSession(auth, db, headers());
 
   await touchWhenStale(db, row.sessionId, row.updatedAt);
-  return toSession(row);
+  const session = toSession(row);
+  if (!cache) return session;
+  const entry: CachedSession = { session, accessVersion: row.accessVersion, expiresAt, refreshAt, cachedAt: Date.now(), grants: new Map() };
+  cache.set(token, entry);
+  return { ...session, cache: { token, entry, fromCache: false } };
+}
+
+/** A session as the guard reads it: with its cache entry on PostgreSQL (see auth/session-cache.ts). */
+export interface ReadSession extends Session {
+  cache?: { token: string; entry: CachedSession; fromCache: boolean };
 }
 
 /** better-auth's session read, with the two-factor state its user lacks. */
@@ -163,6 +183,7 @@ const sessionColumns = {
   entityId: users.entityId,
   twoFactorEnabled: users.twoFactorEnabled,
   requireTwoFactor: companies.requireSuperAdminTwoFactor,
+  accessVersion: users.accessVersion,
 };
 
 const sessionsWithUsers = (db: Db) =>
@@ -171,7 +192,7 @@ const sessionsWithUsers = (db: Db) =>
 type SessionRow = Awaited<ReturnType<typeof sessionsWithUsers>>[number];
 
 function toSession(row: SessionRow): Session {
-  const { sessionId, expiresAt: _expiresAt, updatedAt: _updatedAt, requireTwoFactor: _require, ...user } = row;
+  const { sessionId, expiresAt: _expiresAt, updatedAt: _updatedAt, requireTwoFactor: _require, accessVersion: _version, ...user } = row;
   return { sessionId, user: toSessionUser({ ...user, twoFactorSetupRequired: twoFactorSetupRequired(row) }) };
 }
 

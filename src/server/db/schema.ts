@@ -116,6 +116,11 @@ export const users = pgTable(
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
     /** better-auth's two-factor plugin field: set when a TOTP setup is confirmed. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * Bumped by the database whenever what the user's sessions allow may have changed (migration
+     * 0043): a cached session is checked against it (auth/session-cache.ts).
+     */
+    accessVersion: bigint('access_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,60 +1,61 @@
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
-import * as schema from './schema';
+import { pgTenantTransaction, tenantConnectionOf } from './tenant-pg';
 
 /** What a tenant transaction offers its work: the query builder, bound to the transaction. */
 export type Tx = Omit<Db, 'transaction' | '$client'>;
+
+export interface TenantOptions {
+  /**
+   * Open the transaction for writing even in a read (GET) request: a read that creates what it
+   * reads the first time (default settings, leave types). On PostgreSQL a GET's transaction is
+   * otherwise read only (db/tenant-pg.ts).
+   */
+  write?: boolean;
+}
 
 /**
  * Runs `work` in one transaction scoped to one company: the row-level security policies see
  * `app.company_id`, and the transaction runs as the unprivileged `app` role so they apply
  * (set_config(..., true) is SET LOCAL). Every tenant query goes through here.
  */
-export function withTenant<T>(db: Db, companyId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (db.$client instanceof pg.Pool) return pgTenantTransaction(db.$client, companyId, work);
+export function withTenant<T>(db: Db, companyId: string, work: (tx: Tx) => Promise<T>, options: TenantOptions = {}): Promise<T> {
+  // PostgreSQL: pipelined (db/tenant-pg.ts). PGlite (no network) as before.
+  if (db.$client instanceof pg.Pool) return pgTenantTransaction(db.$client, companyId, work, options.write);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('role', 'app', true), set_config('app.company_id', ${companyId}, true)`);
     return work(tx);
   });
 }
 
-/** A query builder per pooled connection, made once: connections live as long as the pool keeps them. */
-const buildersByConnection = new WeakMap<pg.PoolClient, Tx>();
-
-function builderFor(client: pg.PoolClient): Tx {
-  let tx = buildersByConnection.get(client);
-  if (!tx) {
-    tx = drizzle(client, { schema });
-    buildersByConnection.set(client, tx);
+/**
+ * Sets a transaction-local setting (set_config(name, value, true)) that the transaction's later
+ * statements see. On PostgreSQL it is sent with the next statements, and repeated at the start of
+ * each later pipeline of a read (each its own implicit transaction): use this, not a raw set_config.
+ */
+export async function setLocal(tx: Tx, name: string, value: string): Promise<void> {
+  const connection = tenantConnectionOf(tx);
+  if (connection) {
+    // Not awaited on purpose: it goes with the statements that need it.
+    connection.setLocal(name, value).catch(() => {});
+    return;
   }
-  return tx;
+  await tx.execute(sql`select set_config(${name}, ${value}, true)`);
 }
 
 /**
- * On PostgreSQL the transaction's own statements (begin, scope, commit) go straight to the
- * connection: the hub request is five statements, and drizzle's per-statement work on three of
- * them was a measurable part of it (bench figure 2). The work still gets the query builder.
+ * A write whose result no one waits for (an audit event, an outbox row, a notification): on
+ * PostgreSQL it is sent with the commit, in the transaction's last round trip; its failure still
+ * rolls the transaction back. Elsewhere it runs now.
  */
-async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    await client.query("select set_config('role', 'app', true), set_config('app.company_id', $1, true)", [companyId]);
-    const result = await work(builderFor(client));
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch((e: Error) => {
-      // The connection cannot even roll back: drop it rather than hand it to the next request.
-      broken = e;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
+export async function deferStatement(tx: Tx, query: { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown>): Promise<void> {
+  const connection = tenantConnectionOf(tx);
+  if (connection) {
+    const { sql: text, params } = query.toSQL();
+    return connection.defer({ text, values: params });
   }
+  await query;
 }
 
 /** Postgres error code of a unique violation, with the constraint it names. */

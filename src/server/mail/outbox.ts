@@ -1,5 +1,5 @@
 import { emailOutbox } from '../db/schema';
-import type { Tx } from '../db/tenant';
+import { deferStatement, type Tx } from '../db/tenant';
 
 /**
  * An iCalendar file sent with a message (an interview's invitation, change or cancellation): the
@@ -30,9 +30,11 @@ export interface DeliverableEmail extends OutgoingEmail {
  * causes it commits, and it is not lost if the process stops before the sender delivers it.
  */
 export async function enqueueEmail(tx: Pick<Tx, 'insert'>, companyId: string, mail: OutgoingEmail): Promise<void> {
-  await tx
-    .insert(emailOutbox)
-    .values({ companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, calendar: mail.calendar ?? null });
+  // Nobody reads its result: on PostgreSQL it goes with the commit (db/tenant.ts).
+  await deferStatement(
+    tx as Tx,
+    tx.insert(emailOutbox).values({ companyId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, calendar: mail.calendar ?? null }),
+  );
 }
 
 /**
@@ -47,7 +49,10 @@ export type DeferredEmail = { to: string; notificationId: string; digestId?: nev
 /** `calendar`: the file every one of these messages carries, as it is now (a snapshot; see CalendarPart). */
 export async function enqueueDeferredEmails(tx: Pick<Tx, 'insert'>, companyId: string, mails: readonly DeferredEmail[], calendar?: CalendarPart): Promise<void> {
   if (mails.length === 0) return;
-  await tx.insert(emailOutbox).values(
-    mails.map((m) => ({ companyId, toAddress: m.to, notificationId: m.notificationId ?? null, digestId: m.digestId ?? null, calendar: calendar ?? null })),
+  await deferStatement(
+    tx as Tx,
+    tx.insert(emailOutbox).values(
+      mails.map((m) => ({ companyId, toAddress: m.to, notificationId: m.notificationId ?? null, digestId: m.digestId ?? null, calendar: calendar ?? null })),
+    ),
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Tx } from '../db/tenant';
+import { tenantConnectionOf } from '../db/tenant-pg';
 
 /**
  * Module events between server processes (docs/architecture.md, "Live events and the stream
@@ -39,6 +40,9 @@ export type HubMessage = { type: 'event'; event: ModuleEvent } | { type: 'access
 
 /** Sends the event when (and only if) the caller's transaction commits. */
 export async function publishEvent(tx: Tx, event: ModuleEvent): Promise<void> {
+  // Nobody reads its result: on PostgreSQL it goes with the commit (db/tenant-pg.ts).
+  const connection = tenantConnectionOf(tx);
+  if (connection) return connection.defer({ text: 'select pg_notify($1, $2)', values: [MODULE_EVENTS_CHANNEL, JSON.stringify(event)] });
   await tx.execute(sql`select pg_notify(${MODULE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 

@@ -11,6 +11,7 @@ import { isUuid } from '@/shared/uuid';
 import type { Db } from '../db/client';
 import { notificationDigests, notifications } from '../db/schema';
 import type { Tx } from '../db/tenant';
+import { tenantConnectionOf } from '../db/tenant-pg';
 import { enqueueDeferredEmails, type CalendarPart } from '../mail/outbox';
 import type { ComposeEmail } from '../mail/sender';
 import { MODULE_EVENTS_CHANNEL, type ModuleEvent } from './events';
@@ -161,6 +162,9 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<string[]> {
 export async function publishUnreadChanged(tx: Pick<Tx, 'execute'>, companyId: string, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const payloads = userIds.map((id) => JSON.stringify({ topic: NOTIFICATIONS_TOPIC, kind: 'unread', companyId, entityId: companyId, id } satisfies ModuleEvent));
+  // Nobody reads its result: on PostgreSQL it goes with the commit (db/tenant-pg.ts).
+  const connection = tenantConnectionOf(tx as Tx);
+  if (connection) return connection.defer({ text: 'select pg_notify($1, payload) from unnest($2::text[]) as payload', values: [MODULE_EVENTS_CHANNEL, payloads] });
   await tx.execute(sql`select pg_notify(${MODULE_EVENTS_CHANNEL}, payload) from unnest(${textArray(payloads)}) as payload`);
 }
 

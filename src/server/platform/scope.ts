@@ -4,7 +4,8 @@ import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
 import { ACCESS_ROLES, roleAtLeast, type AccessRole } from '@/shared/roles';
 import type { Db } from '../db/client';
-import { withTenant, type Tx } from '../db/tenant';
+import { setLocal, withTenant, type Tx } from '../db/tenant';
+import { requestDb } from '../db/tenant-pg';
 import { forbidden, notFound } from '../http/errors';
 import { arrayLiteral, uuidArray } from './sql';
 
@@ -104,7 +105,7 @@ export function withModuleScope<T>(
       entityIds = [options.entityId];
     }
     if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
-    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(entityIds)}, true)`);
+    await setLocal(tx, 'app.entity_ids', arrayLiteral(entityIds));
     const scope: ModuleScope = {
       companyId: user.companyId,
       userId: user.id,
@@ -132,7 +133,7 @@ async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve
     select a.entity_id from entity_product_access a join products p on p.id = a.product_id
     where a.company_id = ${user.companyId} and p.type = ${product}`);
   if (rows.length === 0) return NO_SELF;
-  await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral(rows.map((r) => r.entity_id))}, true)`);
+  await setLocal(tx, 'app.entity_ids', arrayLiteral(rows.map((r) => r.entity_id)));
   return resolve(tx, user);
 }
 
@@ -159,6 +160,12 @@ export const roleMessage = (role: AccessRole) =>
 
 /** The caller's role per entity for the product, read in the tenant transaction. */
 async function grantsOf(tx: Tx, user: SessionUser, product: ProductType): Promise<Map<string, AccessRole>> {
+  // Cached with the session (auth/session-cache.ts, PostgreSQL): valid while the session check
+  // that goes with this transaction's first statements passes (any grant change moves the version).
+  const cached = requestDb.getStore()?.grants;
+  const mine = cached?.userId === user.id ? cached.byProduct : undefined;
+  const hit = mine?.get(product);
+  if (hit) return hit;
   const query =
     user.role === 'super_admin'
       ? sql`select a.entity_id, 'app_admin' as role_type from entity_product_access a join products p on p.id = a.product_id
@@ -168,6 +175,7 @@ async function grantsOf(tx: Tx, user: SessionUser, product: ProductType): Promis
   const { rows } = await tx.execute<{ entity_id: string; role_type: string }>(query);
   const roles = new Map<string, AccessRole>();
   for (const r of rows) if ((ACCESS_ROLES as readonly string[]).includes(r.role_type)) roles.set(r.entity_id, r.role_type as AccessRole);
+  mine?.set(product, roles);
   return roles;
 }
 

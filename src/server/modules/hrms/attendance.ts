@@ -26,6 +26,7 @@ import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsAttendanceSettings, hrmsEmployees, hrmsLeaveRequests, hrmsTimeEntries, hrmsTimesheets } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
+import { inWriteMode } from '../../db/tenant-pg';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import { productAdmins, scopeCondition, type ModuleScope } from '../../platform/scope';
@@ -877,7 +878,8 @@ const toSettings = ({ lateAfterMinutes, ...rest }: { id: string; entityId: strin
 
 /** An entity's attendance settings (made with the defaults, 40 hours and 10:00, on the first read). */
 export function getAttendanceSettings(db: Db, user: SessionUser, entityId: string): Promise<AttendanceSettings> {
-  return hrms.scope(
+  // Made on the first read: writable even in a GET (db/tenant-pg.ts).
+  return inWriteMode(() => hrms.scope(
     db,
     user,
     'viewer',
@@ -887,7 +889,7 @@ export function getAttendanceSettings(db: Db, user: SessionUser, entityId: strin
       return toSettings(row!);
     },
     entityId,
-  );
+  ));
 }
 
 export function updateAttendanceSettings(db: Db, user: SessionUser, id: string, input: z.output<typeof attendanceSettingsInput>, audit: AuditContext): Promise<AttendanceSettings> {

@@ -19,6 +19,7 @@ import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
+import { inWriteMode } from '../../db/tenant-pg';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import { productAdmins, type ModuleScope } from '../../platform/scope';
@@ -60,7 +61,8 @@ const toLeaveType = (t: typeof hrmsLeaveTypes.$inferSelect): LeaveType => ({
 
 export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
   // Self-service too: an employee chooses a type of their own entity when requesting leave.
-  return hrms.selfScope(
+  // It creates the entity's defaults on first use: writable even in a GET (db/tenant-pg.ts).
+  return inWriteMode(() => hrms.selfScope(
     db,
     user,
     'viewer',
@@ -74,7 +76,7 @@ export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
       return { items };
     },
     entityId,
-  );
+  ));
 }
 
 const uniqueName = <T>(write: () => Promise<T>) => uniqueOr409('hrms_leave_types_entity_name_key', HRMS_MESSAGES.leaveTypeTaken, write);
@@ -415,7 +417,8 @@ async function reachableEmployee(tx: Tx, scope: ModuleScope, id: string) {
  * of it expires, and what remains (negative when the allowance was lowered below what is booked).
  */
 export function balances(db: Db, user: SessionUser, employeeId: string, year: number) {
-  return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+  // It may create the entity's default leave types: writable even in a GET (db/tenant-pg.ts).
+  return inWriteMode(() => hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
     const employee = await reachableEmployee(tx, scope, employeeId);
     await ensureEntitySetup(tx, scope, [employee.entityId]);
     const types = await tx
@@ -441,7 +444,7 @@ export function balances(db: Db, user: SessionUser, employeeId: string, year: nu
       return { ...counts, ...figures, overdrawn: figures.remaining < 0 };
     });
     return { year, items };
-  });
+  }));
 }
 
 /**

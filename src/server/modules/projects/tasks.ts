@@ -36,7 +36,7 @@ import {
   userProductAccess,
   users,
 } from '../../db/schema';
-import { isForeignKeyViolation, withTenant, type Tx } from '../../db/tenant';
+import { isForeignKeyViolation, setLocal, withTenant, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
@@ -616,7 +616,7 @@ export async function taskForSubscribers(
   superAdmins: string[],
 ): Promise<{ task: Task | null; allowed: Set<string> }> {
   return withTenant(db, event.companyId, async (tx) => {
-    await tx.execute(sql`select set_config('app.entity_ids', ${arrayLiteral([event.entityId])}, true)`);
+    await setLocal(tx, 'app.entity_ids', arrayLiteral([event.entityId]));
     const [row] = await selectTasks(tx).where(and(eq(t.id, event.id), eq(t.entityId, event.entityId)));
     const a = userProductAccess;
     const e = entityProductAccess;

@@ -1,0 +1,292 @@
+/**
+ * The tenant transaction on PostgreSQL (issue 36): the work's statements, the transaction's own
+ * (begin, the role and company settings, commit) and the session check sent in as few round trips
+ * as the work allows.
+ *
+ * - Statements the work issues in the same turn of the event loop (a `Promise.all`, or a statement
+ *   nobody awaits) are coalesced and sent as one pipeline (db/pipeline.ts: one Sync).
+ * - Read mode (a GET): no begin or commit. Each pipeline is its own implicit transaction (the
+ *   statements before a Sync), opened by the prelude: role `app`, `app.company_id`, read only, and
+ *   the local settings the work set so far (`setLocal`: app.entity_ids). A read whose statements
+ *   all go in one turn costs one round trip. Between two pipelines the snapshot moves on, as it
+ *   does between two statements of a READ COMMITTED transaction.
+ * - Write mode: `begin` and the prelude go with the first statements; statements whose result
+ *   nobody awaits (`deferStatement`: the audit event, the outbox row, a notification) go with
+ *   `commit` in the last pipeline. A create that inserts and returns its row: two round trips.
+ *
+ * Local settings end with their (implicit or explicit) transaction, so nothing is left on the
+ * pooled connection for the next request.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { AccessRole } from '@/shared/roles';
+import { Pipeline, type PipelineStatement, type StatementResult } from './pipeline';
+import * as schema from './schema';
+import type { Tx } from './tenant';
+
+export type TenantMode = 'read' | 'write';
+
+/** What the request tells the tenant transactions it opens (set by the guard: auth/guard.ts). */
+export interface RequestDbContext {
+  mode: TenantMode;
+  /**
+   * The session check to send with the request's first pipeline (a cached session): a statement
+   * that raises SQLSTATE WS401 when the session is no longer in force as cached.
+   */
+  sessionCheck?: PipelineStatement;
+  /** Set once a pipeline carried the session check and PostgreSQL answered it without error. */
+  sessionChecked?: boolean;
+  /**
+   * After the check failed: reads the session again (its cache entry evicted), throwing 401 when
+   * it has ended; the transaction is then run once more.
+   */
+  revalidate?: (retrying: boolean) => Promise<void>;
+  /** The caller's product grants cached with their session (platform/scope.ts reads and fills it). */
+  grants?: { userId: string; byProduct: Map<string, Map<string, AccessRole>> };
+}
+
+export const requestDb = new AsyncLocalStorage<RequestDbContext>();
+
+/** Runs `work` with tenant transactions in write mode, whatever the request's method (a GET that creates defaults). */
+export function inWriteMode<T>(work: () => Promise<T>): Promise<T> {
+  const current = requestDb.getStore();
+  if (!current) return work();
+  // The same context object (the session check's state is shared), in write mode.
+  const previous = current.mode;
+  current.mode = 'write';
+  return work().finally(() => {
+    current.mode = previous;
+  });
+}
+
+interface Queued {
+  statement: PipelineStatement;
+  resolve: (r: StatementResult) => void;
+  reject: (e: unknown) => void;
+  /** A local setting: sent in place, and in the prelude of every later pipeline (read mode). */
+  setting?: [string, string];
+}
+
+const PRELUDE_READ = "select set_config('role', 'app', true), set_config('app.company_id', $1, true), set_config('transaction_read_only', 'on', true)";
+const PRELUDE_WRITE = "select set_config('role', 'app', true), set_config('app.company_id', $1, true)";
+const SET_LOCAL = 'select set_config($1, $2, true)';
+
+/** The connection of one tenant transaction, as drizzle sees it (`query(config, values)`). */
+export class TenantConnection {
+  private queue: Queued[] = [];
+  private deferred: PipelineStatement[] = [];
+  /** The local settings earlier pipelines set (read mode: repeated in each prelude). */
+  private settings = new Map<string, string>();
+  private begun = false;
+  private scheduled = false;
+  /** The pipeline on the wire, if any: the next waits for it (node-postgres queues one query at a time). */
+  private inFlight: Promise<void> = Promise.resolve();
+  /** The session check failed: every later statement fails too, and the work is not committed. */
+  revoked: unknown = undefined;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly companyId: string,
+    readonly mode: TenantMode,
+    private readonly context: RequestDbContext | undefined,
+  ) {}
+
+  /** drizzle's entry point: the statement is queued and sent with the others of this turn. */
+  query(config: string | { text: string; rowMode?: 'array'; types?: unknown }, values?: unknown[]): Promise<StatementResult> {
+    const statement: PipelineStatement =
+      typeof config === 'string' ? { text: config, values } : { text: config.text, values, rowMode: config.rowMode, types: config.types };
+    return this.enqueue(statement);
+  }
+
+  private enqueue(statement: PipelineStatement, setting?: [string, string]): Promise<StatementResult> {
+    if (this.revoked) return Promise.reject(this.revoked);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ statement, resolve, reject, setting });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  /** A transaction-local setting (set_config(name, value, true)) that later statements see. */
+  setLocal(name: string, value: string): Promise<unknown> {
+    return this.enqueue({ text: SET_LOCAL, values: [name, value] }, [name, value]);
+  }
+
+  /** A statement whose result no one waits for: sent with the commit (write mode). */
+  defer(statement: PipelineStatement): Promise<void> {
+    if (this.mode === 'write') {
+      this.deferred.push(statement);
+      return Promise.resolve();
+    }
+    return this.enqueue(statement).then(() => undefined);
+  }
+
+  /** The statements that open a pipeline: the session check, begin, the prelude. */
+  private opening(): { statements: PipelineStatement[]; checksSession: boolean } {
+    const statements: PipelineStatement[] = [];
+    const check = this.context?.sessionCheck;
+    const checksSession = Boolean(check && !this.context?.sessionChecked);
+    if (this.mode === 'read') {
+      statements.push({ text: PRELUDE_READ, values: [this.companyId] });
+      for (const [name, value] of this.settings) statements.push({ text: SET_LOCAL, values: [name, value] });
+    } else if (!this.begun) {
+      this.begun = true;
+      statements.push({ text: 'begin' }, { text: PRELUDE_WRITE, values: [this.companyId] });
+    }
+    // After the prelude: the check runs as `app`, through its security-definer function.
+    if (checksSession) statements.push(check!);
+    return { statements, checksSession };
+  }
+
+  private flush() {
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    // Its statements' own promises carry any failure to whoever awaits them.
+    this.send(batch, []).catch(() => {});
+  }
+
+  private send(batch: Queued[], tail: PipelineStatement[]): Promise<void> {
+    const { statements, checksSession } = this.opening();
+    const pipeline = new Pipeline();
+    const own = statements.map((s) => pipeline.add(s));
+    const checkResult = checksSession ? own[own.length - 1] : undefined;
+    for (const p of own) p.catch(() => {});
+    for (const q of batch) {
+      pipeline.add(q.statement).then(q.resolve, q.reject);
+      if (q.setting) this.settings.set(q.setting[0], q.setting[1]);
+    }
+    const tailResults = tail.map((s) => pipeline.add(s));
+    for (const p of tailResults) p.catch(() => {});
+    const previous = this.inFlight;
+    const done = previous.then(() => {
+      void this.client.query(pipeline as unknown as pg.QueryConfig);
+      return pipeline.done;
+    });
+    this.inFlight = done;
+    if (checkResult) {
+      checkResult.then(
+        () => {
+          if (this.context) this.context.sessionChecked = true;
+        },
+        (error: unknown) => {
+          if (isSessionRevoked(error)) this.revoked = error;
+        },
+      );
+    }
+    // The first failure of the opening statements or the tail, for the caller of send().
+    return done.then(async () => {
+      const failures = await Promise.allSettled([...own, ...tailResults]);
+      const failed = failures.find((f) => f.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    });
+  }
+
+  /** Everything sent so far has been answered. */
+  async settled(): Promise<void> {
+    while (this.scheduled || this.queue.length > 0) {
+      if (this.queue.length > 0) this.flush();
+      await this.inFlight;
+      await new Promise((r) => setImmediate(r));
+    }
+    await this.inFlight;
+  }
+
+  /** After the work: the deferred statements and the commit (write mode), in one pipeline. */
+  async commit(): Promise<void> {
+    await this.settled();
+    if (this.revoked) throw this.revoked;
+    if (this.mode === 'read') return;
+    if (!this.begun && this.deferred.length === 0) return;
+    const tail = [...this.deferred, { text: 'commit' }];
+    this.deferred = [];
+    await this.send([], tail);
+    if (this.revoked) throw this.revoked;
+  }
+
+  /** After the work failed: roll back (write mode); read mode's implicit transactions are already over. */
+  async rollback(): Promise<void> {
+    await this.settled().catch(() => {});
+    if (this.mode === 'write' && this.begun) await this.client.query('rollback');
+  }
+}
+
+/** SQLSTATE raised by app_check_session() (migration 0043) when the session is no longer as cached. */
+export const SESSION_REVOKED_CODE = 'WS401';
+
+export function isSessionRevoked(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === SESSION_REVOKED_CODE) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const connections = new WeakMap<object, TenantConnection>();
+
+/** The pipelined connection behind a transaction's query builder (PostgreSQL), if it is one. */
+export function tenantConnectionOf(tx: Tx): TenantConnection | undefined {
+  return connections.get(tx);
+}
+
+/**
+ * Runs `work` in a tenant transaction on a pooled connection (see the top of this file). A
+ * revoked session found by the check rejects with the WS401 error, after rolling back.
+ */
+export async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, work: (tx: Tx) => Promise<T>, forceWrite = false): Promise<T> {
+  const context = requestDb.getStore();
+  try {
+    return await runTenantTransaction(pool, companyId, work, forceWrite, context);
+  } catch (error) {
+    if (!isSessionRevoked(error) || !context?.revalidate) throw error;
+    // The cached session no longer holds: read it again (401 when it has ended), then run the work
+    // once more, checked by that fresh read. Nothing of the first run was committed.
+    await context.revalidate(true);
+    return runTenantTransaction(pool, companyId, work, forceWrite, context);
+  }
+}
+
+async function runTenantTransaction<T>(
+  pool: pg.Pool,
+  companyId: string,
+  work: (tx: Tx) => Promise<T>,
+  forceWrite: boolean,
+  context: RequestDbContext | undefined,
+): Promise<T> {
+  const mode: TenantMode = forceWrite ? 'write' : (context?.mode ?? 'write');
+  const client = await pool.connect();
+  const connection = new TenantConnection(client, companyId, mode, context);
+  const tx = drizzle(connection as unknown as pg.PoolClient, { schema }) as unknown as Tx;
+  connections.set(tx, connection);
+  let broken: Error | undefined;
+  try {
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      if (!connection.revoked && context?.sessionCheck && !context.sessionChecked) {
+        // The work refused before sending anything (a 403 or 404 judged on grants cached with the
+        // session): refuse only once the session check says the cache still holds.
+        await connection.query('select 1').catch(() => {});
+      }
+      throw connection.revoked ?? error;
+    }
+    await connection.commit();
+    return result;
+  } catch (error) {
+    await connection.rollback().catch((e: Error) => {
+      // The connection cannot even roll back: drop it rather than hand it to the next request.
+      broken = e;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
