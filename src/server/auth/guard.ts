@@ -28,7 +28,13 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     const cookie = c.env?.incoming ? c.env.incoming.headers.cookie : c.req.header('cookie');
     const database = c.get('database');
     const cache = sessionCacheFor(database);
-    const read = () => readSession(c.get('auth'), database.db, cookie, () => c.req.raw.headers, cache);
+    // A write reads its session from the database, never from this process's cache: a route
+    // that opens no tenant transaction (own name, password, sessions, two-factor) would make its
+    // change before any check of a cached session could refuse it. Reads take the cache, checked
+    // in their first pipeline (or after their work when they open no transaction: they change nothing).
+    const method = c.req.method;
+    const reading = method === 'GET' || method === 'HEAD';
+    const read = () => readSession(c.get('auth'), database.db, cookie, () => c.req.raw.headers, cache, !reading);
     let session = await read();
     if (!session) throw unauthorized();
     const refusal = (user: ReadSession['user']) => {
@@ -49,8 +55,7 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     if (refused) throw refused;
     const original = session;
     // The tenant transactions of a GET are read only and need no begin or commit (db/tenant-pg.ts).
-    const method = c.req.method;
-    const context: RequestDbContext = { mode: method === 'GET' || method === 'HEAD' ? 'read' : 'write' };
+    const context: RequestDbContext = { mode: reading ? 'read' : 'write' };
     const cached = session.cache;
     if (cached) {
       context.grants = { userId: session.user.id, byProduct: cached.entry.grants };

@@ -56,6 +56,20 @@ describe.runIf(databaseUrl)('session cache across processes (PostgreSQL)', () =>
     expect(n).toBe(0);
   });
 
+  it('a write on a route without a tenant transaction (end my other sessions) with a session ended behind the server’s back is refused and ends nothing', async () => {
+    const { company, a } = await cachedOnA();
+    const other = new Client(t);
+    expect((await other.post('/auth/sign-in', { email: company.email, password: company.password })).status).toBe(200);
+    // A's session (the first of the two) expired in the database, no event sent: only A's cache knows it.
+    await t.sql(
+      "update sessions set expires_at = now() - interval '1 second' where id = (select id from sessions where user_id = $1 order by created_at limit 1)",
+      [company.userId],
+    );
+    expect((await a.post('/me/sessions/sign-out-others')).status).toBe(401);
+    // The session that stayed signed in is still in force: the ended one changed nothing.
+    expect((await other.get('/me/sessions')).status).toBe(200);
+  });
+
   it('grants cached with the session follow a change made elsewhere at once: the entity loses CRM, the list is refused; given back, it answers', async () => {
     const { company, a } = await cachedOnA();
     expect((await a.get(`/crm/leads?entityId=${company.entityId}`)).status).toBe(200);

@@ -111,6 +111,8 @@ export async function readSession(
   cookieHeader: string | undefined,
   headers: () => Headers,
   cache?: SessionCache,
+  /** Read from the database even when cached (the entry is refreshed): the guard asks it for writes. */
+  fresh = false,
 ): Promise<ReadSession | null> {
   if (!cookieHeader) return null;
   const ctx = contexts.get(auth) ?? (await authContext(auth));
@@ -131,7 +133,7 @@ export async function readSession(
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
 
   // A cached session (PostgreSQL): no round trip here; the request's first pipeline checks it.
-  const hit = cache?.get(token);
+  const hit = fresh ? undefined : cache?.get(token);
   if (hit) return { ...hit.session, cache: { token, entry: hit, fromCache: true } };
 
   const [row] = await sessionByToken(db).execute({ token });
@@ -145,7 +147,11 @@ export async function readSession(
   await touchWhenStale(db, row.sessionId, row.updatedAt);
   const session = toSession(row);
   if (!cache) return session;
-  const entry: CachedSession = { session, accessVersion: row.accessVersion, expiresAt, refreshAt, cachedAt: Date.now(), grants: new Map() };
+  // A write's fresh read keeps the grants already cached at the same access version: any change
+  // to them moves the version (migration 0043's triggers).
+  const prior = fresh ? cache.get(token) : undefined;
+  const grants = prior && prior.accessVersion === row.accessVersion && prior.session.user.id === session.user.id ? prior.grants : new Map();
+  const entry: CachedSession = { session, accessVersion: row.accessVersion, expiresAt, refreshAt, cachedAt: Date.now(), grants };
   cache.set(token, entry);
   return { ...session, cache: { token, entry, fromCache: false } };
 }

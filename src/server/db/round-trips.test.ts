@@ -137,15 +137,17 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     'Projects projects': 1,
     // Not yet at the goal (1): the board reads the project, then its columns, then their cards.
     'Projects board': 4,
-    // Not yet at the goal (≤ 2): each service reads before it writes, and reads the row again to answer.
-    'HRMS create': 6,
-    'HRMS update': 5,
-    'CRM create': 3,
-    'CRM update': 5,
-    'ATS create': 3,
-    'ATS update': 5,
-    'Projects create': 7,
-    'Projects update': 6,
+    // Not yet at the goal (≤ 2): a write reads its session from the database first (never judged
+    // on a cached one: auth/guard.ts), and each service reads before it writes and reads the row
+    // again to answer.
+    'HRMS create': 7,
+    'HRMS update': 6,
+    'CRM create': 4,
+    'CRM update': 6,
+    'ATS create': 4,
+    'ATS update': 6,
+    'Projects create': 8,
+    'Projects update': 7,
   };
 
 
