@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ERROR_MESSAGES } from '@/shared/errors';
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_SETUP_REQUIRED } from '@/shared/two-factor-messages';
-import { isSessionRevoked, requestDb, type RequestDbContext } from '../db/tenant-pg';
+import { isSessionRevoked, requestDb, type RequestDbContext, type SessionCheckState } from '../db/tenant-pg';
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { readSession, type ReadSession } from './session';
@@ -32,9 +32,14 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     // that opens no tenant transaction (own name, password, sessions, two-factor) would make its
     // change before any check of a cached session could refuse it. Reads take the cache, checked
     // in their first pipeline (or after their work when they open no transaction: they change nothing).
+    // Reads and writes alike take the cache (PostgreSQL), never trusted blindly: the request's first
+    // tenant pipeline carries the session check; a write that touches the database outside a
+    // tenant transaction (my sessions, password, two-factor) has it sent before its first
+    // statement (db/tenant-pg.ts `checkSessionBeforePoolUse`); whatever opened neither has it
+    // sent after its work, before its answer goes.
     const method = c.req.method;
     const reading = method === 'GET' || method === 'HEAD';
-    const read = () => readSession(c.get('auth'), database.db, cookie, () => c.req.raw.headers, cache, !reading);
+    const read = (fresh = false) => readSession(c.get('auth'), database.db, cookie, () => c.req.raw.headers, cache, fresh);
     let session = await read();
     if (!session) throw unauthorized();
     const refusal = (user: ReadSession['user']) => {
@@ -55,42 +60,44 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     if (refused) throw refused;
     const original = session;
     // The tenant transactions of a GET are read only and need no begin or commit (db/tenant-pg.ts).
-    const context: RequestDbContext = { mode: reading ? 'read' : 'write' };
+    const state: SessionCheckState = {};
+    const context: RequestDbContext = { mode: reading ? 'read' : 'write', session: state };
     const cached = session.cache;
     if (cached) {
-      context.grants = { userId: session.user.id, byProduct: cached.entry.grants };
+      state.grants = { userId: session.user.id, byProduct: cached.entry.grants };
       if (cached.fromCache) {
-        // Answered from this process's cache: the request's first pipeline checks it (auth/session-cache.ts).
-        context.sessionCheck = { text: CHECK_SESSION, values: [session.sessionId, cached.entry.accessVersion] };
-        context.revalidate = async (retrying) => {
+        // Answered from this process's cache: checked before anything is done or answered (above).
+        state.check = { text: CHECK_SESSION, values: [session.sessionId, cached.entry.accessVersion] };
+        state.revalidate = async (retrying) => {
           cache!.delete(cached.token);
-          context.sessionCheck = undefined;
-          context.grants = undefined;
-          const fresh = await read();
+          state.check = undefined;
+          state.grants = undefined;
+          const fresh = await read(true);
           if (!fresh) throw unauthorized();
           // Read just now: no check needed for the rest of this request.
-          context.sessionChecked = true;
-          if (fresh.cache) context.grants = { userId: fresh.user.id, byProduct: fresh.cache.entry.grants };
+          state.checked = true;
+          if (fresh.cache) state.grants = { userId: fresh.user.id, byProduct: fresh.cache.entry.grants };
           // After the route's work (no tenant transaction), its own change may have moved the
           // version (two-factor turned off): only an ended session changes the answer.
           if (!retrying) return;
           c.set('user', fresh.user);
           const now = refusal(fresh.user);
           if (now) throw now;
-          // Work about to run again under the old user: refused if what the request was judged by changed.
+          // Work about to run (again) under the old user: refused if what the request was judged by changed.
           if (!sameUser(fresh.user, original.user)) throw conflict(ERROR_MESSAGES.accessChanged);
         };
       }
     }
     await requestDb.run(context, next);
-    if (context.sessionCheck && !context.sessionChecked && !c.error) {
-      // The route opened no tenant transaction: check the cached session now, before its answer goes.
+    if (state.check && !state.checked && !c.error) {
+      // The route opened no tenant transaction (a read) or touched no database: check the cached
+      // session now, before its answer goes.
       try {
-        await database.db.$client.query(context.sessionCheck.text, [...(context.sessionCheck.values ?? [])]);
+        await database.db.$client.query(state.check.text, [...(state.check.values ?? [])]);
       } catch (error) {
         if (!isSessionRevoked(error)) throw error;
         // Ended: 401 rather than the answer. Still in force (another change moved the version): the answer stands.
-        await context.revalidate!(false);
+        await state.revalidate!(false);
       }
     }
   };

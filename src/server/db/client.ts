@@ -11,6 +11,7 @@ import pg from 'pg';
 import v8 from 'node:v8';
 import { DRIZZLE_PARSERS, forDrizzle } from './pglite-driver';
 import * as schema from './schema';
+import { checkSessionBeforePoolUse } from './tenant-pg';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
@@ -83,6 +84,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', (err) => onConnectionError(err));
     });
+    // A write answered from a cached session checks it before the pool's first statement (db/tenant-pg.ts).
+    checkSessionBeforePoolUse(pool);
     const db = drizzlePg(pool, { schema });
     // Several processes may start against one server at once: migrate under an advisory lock.
     const client = await pool.connect();

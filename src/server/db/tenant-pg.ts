@@ -12,7 +12,12 @@
  *   does between two statements of a READ COMMITTED transaction.
  * - Write mode: `begin` and the prelude go with the first statements; statements whose result
  *   nobody awaits (`deferStatement`: the audit event, the outbox row, a notification) go with
- *   `commit` in the last pipeline. A create that inserts and returns its row: two round trips.
+ *   `commit` in the last pipeline. The work's last step (`commitWith` in db/tenant.ts: its writes
+ *   and the read that answers) goes in that same pipeline: a create that inserts and reads its row
+ *   back costs one round trip, an update that locks and reads first two.
+ * - A cached session's check (auth/guard.ts) goes in the first pipeline, after the prelude. Before
+ *   any statement outside a tenant transaction in a write, the pool sends it on its own
+ *   (`checkSessionBeforePoolUse`).
  *
  * Local settings end with their (implicit or explicit) transaction, so nothing is left on the
  * pooled connection for the next request.
@@ -27,37 +32,95 @@ import type { Tx } from './tenant';
 
 export type TenantMode = 'read' | 'write';
 
-/** What the request tells the tenant transactions it opens (set by the guard: auth/guard.ts). */
-export interface RequestDbContext {
-  mode: TenantMode;
+/**
+ * The request's signed-in session as its tenant transactions check it (auth/guard.ts): shared by
+ * every context of the request (inWriteMode's too), so a check answered once holds for the rest.
+ */
+export interface SessionCheckState {
   /**
    * The session check to send with the request's first pipeline (a cached session): a statement
    * that raises SQLSTATE WS401 when the session is no longer in force as cached.
    */
-  sessionCheck?: PipelineStatement;
-  /** Set once a pipeline carried the session check and PostgreSQL answered it without error. */
-  sessionChecked?: boolean;
+  check?: PipelineStatement;
+  /** Set once PostgreSQL answered the check without error (or the session was read just now). */
+  checked?: boolean;
   /**
    * After the check failed: reads the session again (its cache entry evicted), throwing 401 when
-   * it has ended; the transaction is then run once more.
+   * it has ended (and 409 when `retrying` and the user changed); the work is then run once more.
    */
   revalidate?: (retrying: boolean) => Promise<void>;
   /** The caller's product grants cached with their session (platform/scope.ts reads and fills it). */
   grants?: { userId: string; byProduct: Map<string, Map<string, AccessRole>> };
 }
 
+/** What the request tells the tenant transactions it opens (set by the guard: auth/guard.ts). */
+export interface RequestDbContext {
+  mode: TenantMode;
+  session?: SessionCheckState;
+}
+
 export const requestDb = new AsyncLocalStorage<RequestDbContext>();
+
+/** The session check still owed by the current request, if any. */
+export function pendingSessionCheck(): SessionCheckState | undefined {
+  const session = requestDb.getStore()?.session;
+  return session?.check && !session.checked ? session : undefined;
+}
 
 /** Runs `work` with tenant transactions in write mode, whatever the request's method (a GET that creates defaults). */
 export function inWriteMode<T>(work: () => Promise<T>): Promise<T> {
   const current = requestDb.getStore();
   if (!current) return work();
-  // The same context object (the session check's state is shared), in write mode.
-  const previous = current.mode;
-  current.mode = 'write';
-  return work().finally(() => {
-    current.mode = previous;
-  });
+  // A context of its own (the request's other work keeps its mode), sharing the session's state.
+  return requestDb.run({ ...current, mode: 'write' }, work);
+}
+
+/**
+ * Before any statement outside a tenant transaction (the pool's own `query` or `connect`) in a
+ * write whose session came from the cache: the session check, in a round trip of its own, so a
+ * route that opens no tenant transaction (sign out my other sessions, two-factor, my password)
+ * never acts for a session that has ended. A tenant transaction sends the check in its first
+ * pipeline instead (it connects through `rawConnect`). Installed on the pool by db/client.ts.
+ */
+export function checkSessionBeforePoolUse(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  rawConnects.set(pool, connect as () => Promise<pg.PoolClient>);
+  const owed = () => (requestDb.getStore()?.mode === 'write' ? pendingSessionCheck() : undefined);
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    const session = owed();
+    if (!session || typeof args.at(-1) === 'function') return query(...args);
+    return checkNow(query, session).then(() => query(...args));
+  };
+  (pool as { connect: unknown }).connect = (...args: unknown[]) => {
+    const session = owed();
+    if (!session || typeof args[0] === 'function') return connect(...args);
+    return checkNow(query, session).then(() => connect(...args));
+  };
+}
+
+const rawConnects = new WeakMap<pg.Pool, () => Promise<pg.PoolClient>>();
+const checking = new WeakMap<SessionCheckState, Promise<void>>();
+
+/** The owed session check, once per request however many statements wait for it. */
+function checkNow(query: (...args: unknown[]) => unknown, session: SessionCheckState): Promise<void> {
+  let running = checking.get(session);
+  if (!running) {
+    const check = session.check!;
+    running = (query(check.text, [...(check.values ?? [])]) as Promise<unknown>).then(
+      () => {
+        session.checked = true;
+      },
+      async (error: unknown) => {
+        if (!isSessionRevoked(error) || !session.revalidate) throw error;
+        // 401 when the session has ended; otherwise read just now (checked) and the work goes on.
+        await session.revalidate(true);
+      },
+    );
+    checking.set(session, running);
+    running.finally(() => checking.delete(session)).catch(() => {});
+  }
+  return running;
 }
 
 interface Queued {
@@ -84,12 +147,16 @@ export class TenantConnection {
   private inFlight: Promise<void> = Promise.resolve();
   /** The session check failed: every later statement fails too, and the work is not committed. */
   revoked: unknown = undefined;
+  /** Set by `endWithNextPipeline`: the next pipeline carries the deferred statements and the commit. */
+  private ending = false;
+  /** The pipeline that carried the commit, once sent: nothing may follow it. */
+  private ended: Promise<void> | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
     private readonly companyId: string,
     readonly mode: TenantMode,
-    private readonly context: RequestDbContext | undefined,
+    private readonly session: SessionCheckState | undefined,
   ) {}
 
   /** drizzle's entry point: the statement is queued and sent with the others of this turn. */
@@ -101,6 +168,7 @@ export class TenantConnection {
 
   private enqueue(statement: PipelineStatement, setting?: [string, string]): Promise<StatementResult> {
     if (this.revoked) return Promise.reject(this.revoked);
+    if (this.ended) return Promise.reject(new Error('A statement after its transaction was committed (commitWith must be the last step).'));
     return new Promise((resolve, reject) => {
       this.queue.push({ statement, resolve, reject, setting });
       if (!this.scheduled) {
@@ -120,6 +188,7 @@ export class TenantConnection {
 
   /** A statement whose result no one waits for: sent with the commit (write mode). */
   defer(statement: PipelineStatement): Promise<void> {
+    if (this.ended) return Promise.reject(new Error('A statement after its transaction was committed (commitWith must be the last step).'));
     if (this.mode === 'write') {
       this.deferred.push(statement);
       return Promise.resolve();
@@ -130,8 +199,8 @@ export class TenantConnection {
   /** The statements that open a pipeline: the session check, begin, the prelude. */
   private opening(): { statements: PipelineStatement[]; checksSession: boolean } {
     const statements: PipelineStatement[] = [];
-    const check = this.context?.sessionCheck;
-    const checksSession = Boolean(check && !this.context?.sessionChecked);
+    const check = this.session?.check;
+    const checksSession = Boolean(check && !this.session?.checked);
     if (this.mode === 'read') {
       statements.push({ text: PRELUDE_READ, values: [this.companyId] });
       for (const [name, value] of this.settings) statements.push({ text: SET_LOCAL, values: [name, value] });
@@ -144,10 +213,27 @@ export class TenantConnection {
     return { statements, checksSession };
   }
 
+  /**
+   * The work has decided everything (db/tenant.ts `commitWith`): the statements of this turn go
+   * with the deferred ones and the commit. Only PostgreSQL can still refuse (an error there skips
+   * the commit: the transaction is rolled back). Write mode only; a read has nothing to commit.
+   */
+  endWithNextPipeline() {
+    if (this.mode === 'write') this.ending = true;
+  }
+
   private flush() {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
+    if (this.ending) {
+      this.ending = false;
+      const tail = [...this.deferred, { text: 'commit' }];
+      this.deferred = [];
+      this.ended = this.send(batch, tail);
+      this.ended.catch(() => {});
+      return;
+    }
     // Its statements' own promises carry any failure to whoever awaits them.
     this.send(batch, []).catch(() => {});
   }
@@ -173,7 +259,7 @@ export class TenantConnection {
     if (checkResult) {
       checkResult.then(
         () => {
-          if (this.context) this.context.sessionChecked = true;
+          if (this.session) this.session.checked = true;
         },
         (error: unknown) => {
           if (isSessionRevoked(error)) this.revoked = error;
@@ -202,6 +288,11 @@ export class TenantConnection {
   async commit(): Promise<void> {
     await this.settled();
     if (this.revoked) throw this.revoked;
+    if (this.ended) {
+      await this.ended;
+      if (this.revoked) throw this.revoked;
+      return;
+    }
     if (this.mode === 'read') return;
     if (!this.begun && this.deferred.length === 0) return;
     const tail = [...this.deferred, { text: 'commit' }];
@@ -245,10 +336,11 @@ export async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, w
   try {
     return await runTenantTransaction(pool, companyId, work, forceWrite, context);
   } catch (error) {
-    if (!isSessionRevoked(error) || !context?.revalidate) throw error;
+    const session = context?.session;
+    if (!isSessionRevoked(error) || !session?.revalidate) throw error;
     // The cached session no longer holds: read it again (401 when it has ended), then run the work
     // once more, checked by that fresh read. Nothing of the first run was committed.
-    await context.revalidate(true);
+    await session.revalidate(true);
     return runTenantTransaction(pool, companyId, work, forceWrite, context);
   }
 }
@@ -261,8 +353,9 @@ async function runTenantTransaction<T>(
   context: RequestDbContext | undefined,
 ): Promise<T> {
   const mode: TenantMode = forceWrite ? 'write' : (context?.mode ?? 'write');
-  const client = await pool.connect();
-  const connection = new TenantConnection(client, companyId, mode, context);
+  // The pool's own connect: this transaction carries the session check in its first pipeline.
+  const client = await (rawConnects.get(pool) ?? (() => pool.connect()))();
+  const connection = new TenantConnection(client, companyId, mode, context?.session);
   const tx = drizzle(connection as unknown as pg.PoolClient, { schema }) as unknown as Tx;
   connections.set(tx, connection);
   let broken: Error | undefined;
@@ -271,7 +364,7 @@ async function runTenantTransaction<T>(
     try {
       result = await work(tx);
     } catch (error) {
-      if (!connection.revoked && context?.sessionCheck && !context.sessionChecked) {
+      if (!connection.revoked && context?.session?.check && !context.session.checked) {
         // The work refused before sending anything (a 403 or 404 judged on grants cached with the
         // session): refuse only once the session check says the cache still holds.
         await connection.query('select 1').catch(() => {});

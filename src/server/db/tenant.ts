@@ -58,6 +58,29 @@ export async function deferStatement(tx: Tx, query: { toSQL(): { sql: string; pa
   await query;
 }
 
+/**
+ * The last step of a write, once the work has decided everything: `writes` (query builders, run
+ * in the order given), then `read` (the answer, which sees them). On PostgreSQL they go in one
+ * pipeline with the deferred statements (audit event, outbox, notifications) and the commit, so a
+ * create costs one round trip (db/tenant-pg.ts). A write's error is thrown before the read's
+ * (a unique violation stays a unique violation), and skips the commit. Nothing may run in the
+ * transaction after it: queue the audit event and notifications before calling it.
+ */
+export async function commitWith<T>(tx: Tx, writes: PromiseLike<unknown>[], read: () => Promise<T>): Promise<T> {
+  const connection = tenantConnectionOf(tx);
+  if (!connection) {
+    for (const write of writes) await write;
+    return read();
+  }
+  connection.endWithNextPipeline();
+  // Started now, in order (a query builder runs when its `then` is called), in this turn.
+  const started = writes.map((write) => new Promise((resolve, reject) => write.then(resolve, reject)));
+  const answer = read();
+  for (const p of [...started, answer]) p.catch(() => {});
+  for (const write of started) await write;
+  return answer;
+}
+
 /** Postgres error code of a unique violation, with the constraint it names. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = pgError(error);

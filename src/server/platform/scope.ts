@@ -162,7 +162,7 @@ export const roleMessage = (role: AccessRole) =>
 async function grantsOf(tx: Tx, user: SessionUser, product: ProductType): Promise<Map<string, AccessRole>> {
   // Cached with the session (auth/session-cache.ts, PostgreSQL): valid while the session check
   // that goes with this transaction's first statements passes (any grant change moves the version).
-  const cached = requestDb.getStore()?.grants;
+  const cached = requestDb.getStore()?.session?.grants;
   const mine = cached?.userId === user.id ? cached.byProduct : undefined;
   const hit = mine?.get(product);
   if (hit) return hit;
