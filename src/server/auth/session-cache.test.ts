@@ -96,6 +96,23 @@ describe.runIf(databaseUrl)('session cache across processes (PostgreSQL)', () =>
     expect((await a.get('/me/products')).status).toBe(200);
   });
 
+  it('a write after its access ended elsewhere, its event lost: the cached session and grants are not trusted, 403 and nothing written', async () => {
+    const { company, a } = await cachedOnA();
+    const lead = (n: number) => ({ entityId: company.entityId, name: `Lead ${n}`, companyName: 'Co', email: `lead${n}@example.com`, source: 'website' });
+    expect((await a.post('/crm/leads', lead(1))).status).toBe(201);
+    // The entity loses CRM straight in the database with its access event lost (as while a
+    // process's LISTEN connection is down): the access version still moves, only the check can tell.
+    await t.sql('alter table entity_product_access disable trigger entity_product_access_change');
+    try {
+      await t.sql('delete from entity_product_access where entity_id = $1', [company.entityId]);
+    } finally {
+      await t.sql('alter table entity_product_access enable trigger entity_product_access_change');
+    }
+    expect((await a.post('/crm/leads', lead(2))).status).toBe(403);
+    const [{ n }] = (await t.sql<{ n: number }>('select count(*)::int as n from crm_leads where entity_id = $1', [company.entityId])) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
   it('a moved version with the session still in force: the request is answered, read again under the fresh session', async () => {
     const { company, a } = await cachedOnA();
     await t.sql('update users set access_version = access_version + 1 where id = $1', [company.userId]);

@@ -109,10 +109,13 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents the errors of the access rule, the origin check and the body limit', () => {
+  it('documents the errors of the access rule, the session check, the origin check and the body limit', () => {
     for (const { key, method, op } of operations) {
-      if (op['x-access'] !== 'public') expect(documentedMessages(op, 401), key).toContain(ERROR_MESSAGES.notSignedIn);
-      else expect(op.responses['401'] === undefined || ['POST /api/auth/sign-in', 'POST /api/auth/two-factor'].includes(key), `${key} is public but documents 401`).toBe(true);
+      if (op['x-access'] !== 'public') {
+        expect(documentedMessages(op, 401), key).toContain(ERROR_MESSAGES.notSignedIn);
+        // A cached session whose user changed while the request ran (auth/guard.ts).
+        expect(documentedMessages(op, 409), key).toContain(ERROR_MESSAGES.accessChanged);
+      } else expect(op.responses['401'] === undefined || ['POST /api/auth/sign-in', 'POST /api/auth/two-factor'].includes(key), `${key} is public but documents 401`).toBe(true);
       if (op['x-access'] === 'super_admin') expect(documentedMessages(op, 403), key).toContain(ERROR_MESSAGES.superAdminOnly);
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
         expect(documentedMessages(op, 403), key).toContain(ERROR_MESSAGES.crossSite);

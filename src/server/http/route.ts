@@ -179,6 +179,9 @@ function standardErrors(access: Access, config: Pick<RouteConfig, 'method' | 're
     errors[400] = errorResponse(messages.length ? messages : [VALIDATION_MESSAGES.invalid]);
   }
   if (access !== 'public') errors[401] = errorResponse([ERROR_MESSAGES.notSignedIn]);
+  // The caller's role, company or two-factor state changed while the request ran on their cached
+  // session: the work is not done (auth/guard.ts).
+  if (access !== 'public') errors[409] = errorResponse([ERROR_MESSAGES.accessChanged]);
   const forbidden = [
     ...(access === 'super_admin' ? [ERROR_MESSAGES.superAdminOnly] : []),
     ...(access !== 'public' ? [TWO_FACTOR_MESSAGES.setupRequired] : []),
