@@ -25,11 +25,14 @@ const named = (task: Pick<Task, 'code' | 'title'>) => `${task.code} ${task.title
 const actorName = (audit: AuditContext) => audit.actor?.name || 'Someone';
 const about = (task: Pick<Task, 'id' | 'entityId'>) => ({ url: taskUrl(task), entityId: task.entityId, record: { type: 'projects_task', id: task.id } });
 
-/** Adds people to the task's followers (those already following stay as they are). */
-export async function addFollowers(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId'>, userIds: (string | null | undefined)[]) {
+/**
+ * Adds people to the task's followers (those already following stay as they are): the statement,
+ * to run (await it) or to send with others (commitWith); undefined when there is no one to add.
+ */
+export function followersInsert(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId'>, userIds: (string | null | undefined)[]) {
   const ids = [...new Set(userIds.filter((id): id is string => typeof id === 'string'))];
-  if (ids.length === 0) return;
-  await tx
+  if (ids.length === 0) return undefined;
+  return tx
     .insert(projectsTaskFollowers)
     .select(
       tx
@@ -45,10 +48,17 @@ export async function addFollowers(tx: Tx, scope: ModuleScope, task: Pick<Task, 
     .onConflictDoNothing();
 }
 
-/** The task was given to someone (created with them, or the assignee changed): they follow it, and hear of it. */
-export async function tellAssignee(tx: Tx, scope: ModuleScope, task: Task, audit: AuditContext) {
+/** Adds people to the task's followers now. */
+export async function addFollowers(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId'>, userIds: (string | null | undefined)[]) {
+  await followersInsert(tx, scope, task, userIds);
+}
+
+/**
+ * The task was given to someone (created with them, or the assignee changed): they hear of it. The
+ * caller makes them a follower too (followersInsert, with its own writes).
+ */
+export async function tellAssignee(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId' | 'code' | 'title' | 'assignee'>, audit: AuditContext) {
   if (!task.assignee) return;
-  await addFollowers(tx, scope, task, [task.assignee.id]);
   await projects.notify(tx, scope, { recipients: [task.assignee.id], category: 'tasks', title: `${actorName(audit)} assigned you ${named(task)}`, ...about(task) });
 }
 

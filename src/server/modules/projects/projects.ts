@@ -35,10 +35,10 @@ const en = alias(entities, 'en');
 const l = alias(users, 'l');
 const u = alias(users, 'u');
 
-/** Task counts the caller already has (the board counts its columns) spare counting them twice. */
+/** Task counts the caller reads itself (the board counts its columns) spare counting them twice. */
 type KnownCounts = { tasks: number; done: number };
 
-const projectFields = (known?: KnownCounts) => ({
+const projectFields = {
   id: p.id,
   entityId: p.entityId,
   entityName: en.name,
@@ -53,21 +53,26 @@ const projectFields = (known?: KnownCounts) => ({
   dueDate: p.dueDate,
   version: p.version,
   createdAt: isoText(p.createdAt),
-  taskCount: known ? sql<number>`${known.tasks}::int` : sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id})`,
-  doneCount: known ? sql<number>`${known.done}::int` : sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id} and t.status = 'done')`,
   members: sql<string>`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) order by u.last_name, u.first_name, u.id), '[]'::json)::text
        from projects_members m join users u on u.id = m.user_id where m.project_id = ${p.id})`.mapWith((json: string) => JSON.parse(json) as Person[]),
-});
+};
 
-function selectProjects<X extends Record<string, SQL>>(tx: Tx, extra: X = {} as X, known?: KnownCounts) {
+/** The project's task counts, counted in its row's statement. */
+const counted = {
+  taskCount: sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id})`,
+  doneCount: sql<number>`(select count(*)::int from projects_tasks t where t.project_id = ${p.id} and t.status = 'done')`,
+};
+
+/** Projects with `extra` fields (`counted`, unless the caller has the counts: `{}`). */
+function selectProjects<X extends Record<string, SQL>>(tx: Tx, extra: X) {
   return tx
-    .select({ ...projectFields(known), ...extra })
+    .select({ ...projectFields, ...extra })
     .from(p)
     .innerJoin(en, eq(en.id, p.entityId))
     .leftJoin(l, eq(l.id, p.leadId));
 }
 
-type ProjectRow = Awaited<ReturnType<typeof selectProjects>>[number];
+type ProjectRow = Awaited<ReturnType<typeof selectProjects<typeof counted>>>[number];
 
 export const toProject = (r: ProjectRow): Project => {
   const taskCount = Number(r.taskCount);
@@ -115,7 +120,7 @@ function filters(scope: ModuleScope, query: Pick<ProjectListQuery, 'q' | 'status
 async function pageOf(tx: Tx, scope: ModuleScope, query: ProjectListQuery) {
   const page = sortedPage(SORTS[query.sort], sql`p.id`, query);
   const where = page.where ? sql`${filters(scope, query)} and ${page.where}` : filters(scope, query);
-  const rows = await selectProjects(tx, { cursorValues: page.cursorValues })
+  const rows = await selectProjects(tx, { ...counted, cursorValues: page.cursorValues })
     .where(where)
     .orderBy(...page.orderBy)
     .limit(page.limit);
@@ -141,18 +146,31 @@ export const projectCsvPages = (db: Db, user: SessionUser, query: Omit<ProjectLi
     x.entityName,
   ]);
 
-export async function readProject(tx: Tx, id: string, known?: KnownCounts): Promise<Project> {
-  const [row] = await selectProjects(tx, {}, known).where(eq(p.id, id));
+/**
+ * The project, 404 when the caller may not read it. `known`: its task counts, read by the caller
+ * (the board counts its columns, in the same round trip), so they are not counted twice.
+ */
+export async function readProject(tx: Tx, id: string, known?: Promise<KnownCounts>): Promise<Project> {
+  if (!known) {
+    const [row] = await selectProjects(tx, counted).where(eq(p.id, id));
+    if (!row) throw notFound(PROJECTS_MESSAGES.projectNotFound);
+    return toProject(row);
+  }
+  const [[row], counts] = await Promise.all([selectProjects(tx, {}).where(eq(p.id, id)), known]);
   if (!row) throw notFound(PROJECTS_MESSAGES.projectNotFound);
-  return toProject(row);
+  return toProject({ ...row, taskCount: counts.tasks, doneCount: counts.done });
 }
 
 export function getProject(db: Db, user: SessionUser, id: string) {
   return projects.scope(db, user, 'viewer', (tx) => readProject(tx, id));
 }
 
-/** The users `u` who may be named on the entity's work: of the company, holding Projects there (super admins hold every product). */
-const eligible = (scope: ModuleScope, entityId: string) =>
+/**
+ * The users `u` who may be named on the entity's work: of the company, holding Projects there
+ * (super admins hold every product). The entity may be SQL: a subquery naming a record's entity,
+ * so the check goes in the same round trip as the read of the record.
+ */
+const eligible = (scope: ModuleScope, entityId: string | SQL) =>
   and(
     eq(u.companyId, scope.companyId),
     sql`(${u.role} = 'super_admin' or exists (
@@ -160,18 +178,28 @@ const eligible = (scope: ModuleScope, entityId: string) =>
       where a.user_id = ${u.id} and a.entity_id = ${entityId} and pr.type = 'projects'))`,
   );
 
+/** Those of `ids` who may be named on the entity's work (see `eligible`), with their names, by id. */
+export async function eligibleNames(tx: Tx, scope: ModuleScope, entityId: string | SQL, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: u.id, name: sql<string>`${u.firstName} || ' ' || ${u.lastName}` })
+    .from(u)
+    .where(and(sql`${u.id} = any(${uuidArray(wanted)})`, eligible(scope, entityId)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /**
  * Refuses any of `ids` that is not a user of the company holding Projects at the entity (super
  * admins hold every product): a lead, member or assignee must be able to see the work.
+ * `names`: eligibleNames' answer for them.
  */
+export function requireEligible(names: Map<string, string>, ids: (string | null | undefined)[]) {
+  if (ids.some((id) => typeof id === 'string' && !names.has(id))) throw badRequest(PROJECTS_MESSAGES.userNotEligible);
+}
+
 export async function checkEligible(tx: Tx, scope: ModuleScope, entityId: string, ids: (string | null | undefined)[]) {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
-  if (wanted.length === 0) return;
-  const rows = await tx
-    .select({ id: u.id })
-    .from(u)
-    .where(and(sql`${u.id} = any(${uuidArray(wanted)})`, eligible(scope, entityId)));
-  if (rows.length !== wanted.length) throw badRequest(PROJECTS_MESSAGES.userNotEligible);
+  requireEligible(await eligibleNames(tx, scope, entityId, ids), ids);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { generateKeyBetween } from 'fractional-indexing';
@@ -36,7 +37,7 @@ import {
   userProductAccess,
   users,
 } from '../../db/schema';
-import { isForeignKeyViolation, setLocal, withTenant, type Tx } from '../../db/tenant';
+import { commitWith, isForeignKeyViolation, setLocal, withTenant, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
@@ -44,9 +45,9 @@ import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../plat
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { checkMentions } from '../../platform/mentions';
 import { arrayLiteral, isoText, textArray, uuidArray } from '../../platform/sql';
-import { addFollowers, followState, tellAssignee, tellFollowers, tellMentioned } from './followers';
+import { addFollowers, followersInsert, followState, tellAssignee, tellFollowers, tellMentioned } from './followers';
 import { projects } from './module';
-import { checkEligible, eligibleUserByEmail, readProject, today } from './projects';
+import { eligibleNames, eligibleUserByEmail, readProject, requireEligible, today } from './projects';
 
 type TaskCreate = z.output<typeof taskCreateInput>;
 type TaskUpdate = z.output<typeof taskUpdateInput>;
@@ -249,8 +250,19 @@ export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDeta
   });
 }
 
-/** A project's cards, named as projects_tasks_scope_board_idx leads (company, entity, project). */
-type ProjectRef = { companyId: string; entityId: string; projectId: string };
+/**
+ * A project's cards, named as projects_tasks_scope_board_idx leads (company, entity, project). The
+ * entity may be SQL (`entityOf`), so the cards are read in the same round trip as the project.
+ */
+type ProjectRef = { companyId: string; entityId: string | SQL; projectId: string };
+
+/**
+ * The entity of a project (or a task) as the caller may see it, as a subquery: row-level security
+ * applies to it as to any read, so a record the caller may not read names no entity (null), and
+ * the statement that uses it reads nothing. PostgreSQL runs it once per statement (an InitPlan),
+ * whose value then bounds the index scan as a constant would.
+ */
+const entityOf = (table: typeof projectsProjects | typeof projectsTasks, id: string) => sql`(select ${table.entityId} from ${table} where ${table.id} = ${id})`;
 
 /**
  * The condition that puts a read of a project's cards on projects_tasks_scope_board_idx (company,
@@ -279,27 +291,32 @@ async function boardPages(tx: Tx, project: ProjectRef) {
   return (status: TaskStatus) => pages.get(status)!;
 }
 
-/** The board: a column per status, each its first page in rank order, with its size. */
+/**
+ * The board: a column per status, each its first page in rank order, with its size. One round
+ * trip: the project's entity is a subquery (entityOf), so a project the caller may not read has
+ * empty columns and readProject's 404.
+ */
 export function getBoard(db: Db, user: SessionUser, projectId: string): Promise<Board> {
   return projects.scope(db, user, 'viewer', async (tx, scope) => {
-    const [found] = await tx.select({ entityId: projectsProjects.entityId }).from(projectsProjects).where(eq(projectsProjects.id, projectId));
-    if (!found) throw notFound(PROJECTS_MESSAGES.projectNotFound);
-    const ref: ProjectRef = { companyId: scope.companyId, entityId: found.entityId, projectId };
+    const ref: ProjectRef = { companyId: scope.companyId, entityId: entityOf(projectsProjects, projectId), projectId };
     // Every column's size in one index-only pass over the project's cards; the project's own
     // figures (tasks, done, progress) are their sums, not counted again.
-    const rows = await tx
+    const sizes = tx
       .select({ status: t.status, n: sql<number>`count(*)::int` })
       .from(t)
       .where(ofProject(ref))
-      .groupBy(t.status);
-    const size = (status: TaskStatus) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-    const project = await readProject(tx, projectId, { tasks: TASK_STATUSES.reduce((n, s) => n + size(s), 0), done: size('done') });
-    const firstPage = await boardPages(tx, ref);
+      .groupBy(t.status)
+      .then((rows) => (status: TaskStatus) => Number(rows.find((r) => r.status === status)?.n ?? 0));
+    const known = sizes.then((size) => ({ tasks: TASK_STATUSES.reduce((n, s) => n + size(s), 0), done: size('done') }));
+    const [size, project, firstPage] = await Promise.all([sizes, readProject(tx, projectId, known), boardPages(tx, ref)]);
     return { project, columns: TASK_STATUSES.map((status) => ({ status, total: size(status), ...firstPage(status) })) };
   });
 }
 
-const auditView = (x: Task) => ({
+/** What the audit log keeps of a task. */
+type TaskContent = Pick<Task, 'title' | 'description' | 'status' | 'priority' | 'assignee' | 'dueDate' | 'labels'>;
+
+const auditView = (x: TaskContent) => ({
   title: x.title,
   description: x.description,
   status: x.status,
@@ -310,11 +327,12 @@ const auditView = (x: Task) => ({
 });
 
 /** The task's audit event: its target, with its content before and after. */
-const auditTask = (tx: Tx, scope: ModuleScope, audit: AuditContext, action: 'task.created' | 'task.updated' | 'task.moved' | 'task.commented', task: Task, before?: object, after?: object) =>
+const auditTask = (tx: Tx, scope: ModuleScope, audit: AuditContext, action: 'task.created' | 'task.updated' | 'task.moved' | 'task.commented', task: Pick<Task, 'id' | 'code' | 'title'>, before?: object, after?: object) =>
   projects.audit(tx, scope, audit, action, { type: 'task', id: task.id, label: `${task.code} ${task.title}` }, before as Record<string, unknown>, after as Record<string, unknown>);
 
-async function writeActivity(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId'>, kind: Activity['kind'], audit: AuditContext, changes: unknown[] = []) {
-  await tx.insert(projectsTaskActivity).values({
+/** The task's activity entry: the statement, to run (await it) or to send with others (commitWith). */
+function writeActivity(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId'>, kind: Activity['kind'], audit: AuditContext, changes: unknown[] = []) {
+  return tx.insert(projectsTaskActivity).values({
     companyId: scope.companyId,
     entityId: task.entityId,
     taskId: task.id,
@@ -326,7 +344,7 @@ async function writeActivity(tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' |
 }
 
 /** The task's live event (the boards' streams), not a notification. */
-const publish = (tx: Tx, scope: ModuleScope, task: Task, kind: 'created' | 'updated' | 'moved') =>
+const publish = (tx: Tx, scope: ModuleScope, task: Pick<Task, 'id' | 'entityId' | 'projectId'>, kind: 'created' | 'updated' | 'moved') =>
   publishEvent(tx, { topic: 'projects.task', kind, companyId: scope.companyId, entityId: task.entityId, id: task.id, parentId: task.projectId });
 
 /** The end of a column: after its last card. */
@@ -346,23 +364,50 @@ function rethrow(error: unknown): never {
 }
 
 /**
- * Inserts a task as number n+1 of its project. The counter is incremented under the project row's
- * lock, held to the end of the transaction: concurrent creations in one project queue there, and
- * a creation that rolls back gives its number back, so numbers have neither gaps nor twins.
+ * A task as number n+1 of its project, at the end of its column: what it needs is read in one
+ * round trip, and its writes (`writes`, in order) and what tells of it (`announce`: the audit
+ * event, the live event, the assignee's notification) are left to the caller. The counter is
+ * incremented under the project row's lock, held to the end of the transaction: concurrent
+ * creations in one project queue there, and a creation that rolls back gives its number back, so
+ * numbers have neither gaps nor twins.
  */
-async function insertTask(tx: Tx, scope: ModuleScope, input: TaskCreate, audit: AuditContext): Promise<Task> {
-  const [project] = await tx
+async function newTask(tx: Tx, scope: ModuleScope, input: TaskCreate, audit: AuditContext) {
+  const entityId = entityOf(projectsProjects, input.projectId);
+  // Sent in this order: the counter's update first (its `then` called now), so the end of the
+  // column is read by a statement that starts once the project's lock is held, and sees the card
+  // of a creation that held it before. (One statement, an update in a CTE, would read the column
+  // as it was before waiting for the lock.)
+  const counted = tx
     .update(projectsProjects)
     .set({ taskCounter: sql`${projectsProjects.taskCounter} + 1` })
     .where(and(eq(projectsProjects.id, input.projectId), scopeCondition('projects_projects', scope)))
-    .returning({ entityId: projectsProjects.entityId, taskCounter: projectsProjects.taskCounter });
+    .returning({ entityId: projectsProjects.entityId, taskCounter: projectsProjects.taskCounter, key: projectsProjects.key })
+    .then(([row]) => row);
+  const [project, last, names] = await Promise.all([
+    counted,
+    lastRank(tx, { companyId: scope.companyId, entityId, projectId: input.projectId }, input.status),
+    eligibleNames(tx, scope, entityId, [input.assigneeId]),
+  ]);
   if (!project) throw notFound(PROJECTS_MESSAGES.projectNotFound);
   scope.require(project.entityId, 'member');
-  await checkEligible(tx, scope, project.entityId, [input.assigneeId]);
-  const rank = generateKeyBetween(await lastRank(tx, { companyId: scope.companyId, entityId: project.entityId, projectId: input.projectId }, input.status), null);
-  const [inserted] = await tx
-    .insert(projectsTasks)
-    .values({
+  requireEligible(names, [input.assigneeId]);
+  const id = randomUUID();
+  const task = {
+    id,
+    entityId: project.entityId,
+    projectId: input.projectId,
+    code: `${project.key}-${project.taskCounter}`,
+    title: input.title,
+    description: input.description,
+    status: input.status,
+    priority: input.priority,
+    assignee: input.assigneeId ? { id: input.assigneeId, name: names.get(input.assigneeId)! } : null,
+    dueDate: input.dueDate,
+    labels: input.labels,
+  };
+  const writes = [
+    tx.insert(projectsTasks).values({
+      id,
       companyId: scope.companyId,
       entityId: project.entityId,
       projectId: input.projectId,
@@ -374,22 +419,30 @@ async function insertTask(tx: Tx, scope: ModuleScope, input: TaskCreate, audit: 
       assigneeId: input.assigneeId,
       dueDate: input.dueDate,
       labels: textArray(input.labels),
-      rank,
+      rank: generateKeyBetween(last, null),
       doneAt: input.status === 'done' ? sql`now()` : null,
-    })
-    .returning({ id: projectsTasks.id });
-  const task = await readTask(tx, inserted!.id);
-  await writeActivity(tx, scope, task, 'created', audit);
-  await auditTask(tx, scope, audit, 'task.created', task, undefined, auditView(task));
-  await publish(tx, scope, task, 'created');
-  await addFollowers(tx, scope, task, [scope.userId]);
-  await tellAssignee(tx, scope, task, audit);
-  return task;
+    }),
+    writeActivity(tx, scope, task, 'created', audit),
+    // Its creator and its assignee follow it.
+    followersInsert(tx, scope, task, [scope.userId, input.assigneeId])!,
+  ];
+  const announce = async () => {
+    await auditTask(tx, scope, audit, 'task.created', task, undefined, auditView(task));
+    await publish(tx, scope, task, 'created');
+    await tellAssignee(tx, scope, task, audit);
+  };
+  return { id, writes, announce };
 }
 
 export async function createTask(db: Db, user: SessionUser, input: TaskCreate, audit: AuditContext): Promise<Task> {
   try {
-    return await projects.scope(db, user, 'member', (tx, scope) => insertTask(tx, scope, input, audit));
+    return await projects.scope(db, user, 'member', async (tx, scope) => {
+      const { id, writes, announce } = await newTask(tx, scope, input, audit);
+      // The audit and live events go with the commit; the assignee's notification reads its
+      // recipient first, a round trip more only when someone else is assigned.
+      await announce();
+      return commitWith(tx, writes, () => readTask(tx, id));
+    });
   } catch (error) {
     rethrow(error);
   }
@@ -399,24 +452,45 @@ export async function createTask(db: Db, user: SessionUser, input: TaskCreate, a
 export async function updateTask(db: Db, user: SessionUser, id: string, input: TaskUpdate, audit: AuditContext): Promise<Task> {
   try {
     return await projects.scope(db, user, 'member', async (tx, scope) => {
-      const row = await projects.lock(tx, projectsTasks, id, input.version, PROJECTS_MESSAGES.taskNotFound);
-      await checkEligible(tx, scope, row.entityId, [input.assigneeId]);
-      const before = await readTask(tx, id);
-      await projects.save(tx, projectsTasks, id, {
-        title: input.title,
-        description: input.description,
-        priority: input.priority,
-        assigneeId: input.assigneeId,
-        dueDate: input.dueDate,
-        labels: input.labels === undefined ? undefined : textArray(input.labels),
-      });
-      const after = await readTask(tx, id);
+      // One round trip: the lock (404, 409), the task as it is, and the new assignee's
+      // eligibility at the task's entity (refused after the lock's answers, as before).
+      const [, before, names] = await Promise.all([
+        projects.lock(tx, projectsTasks, id, input.version, PROJECTS_MESSAGES.taskNotFound),
+        readTask(tx, id),
+        eligibleNames(tx, scope, entityOf(projectsTasks, id), [input.assigneeId]),
+      ]);
+      requireEligible(names, [input.assigneeId]);
+      // The task after the save, as far as its content goes: what the audit event and the activity
+      // entry record (the answer is read again, with the commit).
+      const after = {
+        ...before,
+        title: input.title ?? before.title,
+        description: input.description ?? before.description,
+        priority: input.priority ?? before.priority,
+        assignee:
+          input.assigneeId === undefined ? before.assignee : input.assigneeId === null ? null : { id: input.assigneeId, name: names.get(input.assigneeId)! },
+        dueDate: input.dueDate === undefined ? before.dueDate : input.dueDate,
+        labels: input.labels ?? before.labels,
+      };
       const changes = diff(auditView(before), auditView(after));
-      await writeActivity(tx, scope, after, 'updated', audit, changes);
+      const newAssignee = after.assignee && after.assignee.id !== before.assignee?.id ? after.assignee : null;
       await auditTask(tx, scope, audit, 'task.updated', after, auditView(before), auditView(after));
       await publish(tx, scope, after, 'updated');
-      if (after.assignee && after.assignee.id !== before.assignee?.id) await tellAssignee(tx, scope, after, audit);
-      return after;
+      if (newAssignee) await tellAssignee(tx, scope, after, audit);
+      const writes: PromiseLike<unknown>[] = [
+        projects.save(tx, projectsTasks, id, {
+          title: input.title,
+          description: input.description,
+          priority: input.priority,
+          assigneeId: input.assigneeId,
+          dueDate: input.dueDate,
+          labels: input.labels === undefined ? undefined : textArray(input.labels),
+        }),
+        writeActivity(tx, scope, after, 'updated', audit, changes),
+      ];
+      // A new assignee follows the task.
+      if (newAssignee) writes.push(followersInsert(tx, scope, after, [newAssignee.id])!);
+      return commitWith(tx, writes, () => readTask(tx, id));
     });
   } catch (error) {
     rethrow(error);
@@ -578,7 +652,10 @@ export function importTasks(db: Db, user: SessionUser, input: { entityId: string
               .filter(Boolean),
           });
           if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
-          await insertTask(tx, scope, parsed.data, audit);
+          const { writes, announce } = await newTask(tx, scope, parsed.data, audit);
+          // In the row's savepoint, in order; its events only once its writes went in.
+          for (const write of writes) await write;
+          await announce();
         },
         (error) => (isForeignKeyViolation(error) ? PROJECTS_MESSAGES.userNotEligible : undefined),
       ),
