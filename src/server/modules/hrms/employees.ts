@@ -227,10 +227,9 @@ export function updateContact(db: Db, user: SessionUser, id: string, input: Cont
     if (!scope.self.employeeIds.includes(id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
     const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
     const { version: _read, ...contact } = input;
-    await hrms.save(tx, hrmsEmployees, id, contact);
+    // The event from the row as it was and the input; then the save, the answer and the commit together.
     await recordContactChange(tx, scope, audit, row, contact);
-    const [mine] = await readOwnEmployees(tx, [id]);
-    return mine!;
+    return commitWith(tx, [hrms.save(tx, hrmsEmployees, id, contact)], async () => (await readOwnEmployees(tx, [id]))[0]!);
   });
 }
 
@@ -420,37 +419,44 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
 export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }, audit: AuditContext) {
   // App Admin only: a Member (HR staff) edits details but does not end employments (issue 34).
   return hrms.scope(db, user, 'app_admin', async (tx, scope) => {
-    const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
+    const r = hrmsLeaveRequests;
+    const cancellable = and(eq(r.employeeId, id), eq(r.status, 'pending'), sql`${r.startDate} > ${input.endDate}::date`);
+    // One round trip: the row locked, as it is, what its offboarding checklist needs (counted from
+    // this last day) and the pending leave after the last day, locked (a new request locks the
+    // employee's row first: none can come in before this commits).
+    const [row, before, start, pending] = await pipelined(
+      tx,
+      () => hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound),
+      () => readEmployee(tx, id),
+      () => readChecklistStart(tx, id, 'offboarding', input.endDate),
+      () =>
+        tx
+          .select({ id: r.id, leaveTypeName: hrmsLeaveTypes.name, startDate: r.startDate, endDate: r.endDate, days: sql<number>`${r.days}::float8` })
+          .from(r)
+          .innerJoin(hrmsLeaveTypes, eq(hrmsLeaveTypes.id, r.leaveTypeId))
+          .where(cancellable)
+          .orderBy(r.startDate, r.id)
+          .for('update', { of: r }),
+    );
     // One termination per record, whether its last day has come yet or not.
     if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
     if (input.endDate < row.startDate) throw badRequest(HRMS_MESSAGES.endBeforeStart);
-    const before = await readEmployee(tx, id);
-    await hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
-    const after = await readEmployee(tx, id);
+    // The event's "after" from what is known: statusOf's 'terminated' once the last day has passed.
+    const after: Employee = { ...before, endDate: input.endDate, status: input.endDate < today() ? 'terminated' : before.status };
     await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.terminated', after, before);
-    await startChecklist(tx, scope, id, 'offboarding');
+    await startChecklist(tx, scope, id, 'offboarding', start);
     // Pending leave after the last day is cancelled, each with its own event.
-    const r = hrmsLeaveRequests;
-    const cancelled = await tx
-      .update(r)
-      .set({ status: 'cancelled', version: sql`${r.version} + 1`, updatedAt: sql`now()`, decidedAt: sql`now()`, decisionComment: 'Cancelled: employment ended' })
-      .from(hrmsLeaveTypes)
-      .where(and(eq(r.employeeId, id), eq(r.status, 'pending'), sql`${r.startDate} > ${input.endDate}::date`, eq(hrmsLeaveTypes.id, r.leaveTypeId)))
-      .returning({
-        id: r.id,
-        leaveTypeName: hrmsLeaveTypes.name,
-        startDate: r.startDate,
-        endDate: r.endDate,
-        days: sql<number>`${r.days}::float8`,
-        status: r.status,
-        decisionComment: r.decisionComment,
-      });
-    cancelled.sort((x, y) => (x.startDate === y.startDate ? (x.id < y.id ? -1 : 1) : x.startDate < y.startDate ? -1 : 1));
-    for (const row of cancelled) {
-      const request = { ...row, employeeName: `${after.firstName} ${after.lastName}` };
-      await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', request, { ...request, status: 'pending', decisionComment: '' });
+    const decisionComment = 'Cancelled: employment ended';
+    for (const request of pending) {
+      const facts = { ...request, employeeName: `${after.firstName} ${after.lastName}`, decisionComment };
+      await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', { ...facts, status: 'cancelled' }, { ...facts, status: 'pending', decisionComment: '' });
     }
-    return after;
+    const cancel = tx
+      .update(r)
+      .set({ status: 'cancelled', version: sql`${r.version} + 1`, updatedAt: sql`now()`, decidedAt: sql`now()`, decisionComment })
+      .where(and(cancellable, sql`${r.id} = any(${uuidArray(pending.map((p) => p.id))})`));
+    const save = hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
+    return commitWith(tx, pending.length > 0 ? [save, cancel] : [save], () => readEmployee(tx, id));
   });
 }
 

@@ -232,9 +232,10 @@ export interface ChecklistStart {
  * Reads, in one statement, what `startChecklist` needs: null when there is nothing to make (no
  * such employee, no date to count from, an offboarding whose last day has passed, no default
  * template). One statement, so a caller can send it with the statements before it (the employee's
- * insert) and pass its answer to `startChecklist`.
+ * insert) and pass its answer to `startChecklist`. `endDate`: the last day the caller is setting
+ * (a termination, saved after this read).
  */
-export async function readChecklistStart(tx: Tx, employeeId: string, kind: ChecklistKind): Promise<ChecklistStart | null> {
+export async function readChecklistStart(tx: Tx, employeeId: string, kind: ChecklistKind, endDate?: string): Promise<ChecklistStart | null> {
   const e = hrmsEmployees;
   const m = alias(hrmsEmployees, 'm');
   const t = hrmsChecklistTemplates;
@@ -254,7 +255,7 @@ export async function readChecklistStart(tx: Tx, employeeId: string, kind: Check
     // One default template per entity and kind (a unique index): one row at most.
     .leftJoin(t, and(eq(t.entityId, e.entityId), eq(t.kind, kind), eq(t.isDefault, true)))
     .where(eq(e.id, employeeId));
-  const anchor = kind === 'onboarding' ? found?.startDate : found?.endDate;
+  const anchor = kind === 'onboarding' ? found?.startDate : (endDate ?? found?.endDate);
   if (!found || !anchor || (kind === 'offboarding' && anchor < today())) return null;
   if (found.templateId === null || found.templateName === null) return null;
   const { entityId, name, userId, managerUserId } = found;
