@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@/shared/auth';
@@ -19,7 +20,7 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { entities, hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes, users } from '../../db/schema';
-import { isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
+import { commitWith, isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
@@ -28,8 +29,9 @@ import { isoText, uuidArray } from '../../platform/sql';
 import { ensureEntitySetup } from './setup';
 import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent } from './audit';
-import { startChecklist } from './onboarding';
+import { readChecklistStart, startChecklist } from './onboarding';
 import { hrms, mayReach } from './module';
+import { pipelined } from '../../db/tenant';
 
 type EmployeeCreate = z.output<typeof employeeCreateInput>;
 type EmployeeUpdate = z.output<typeof employeeUpdateInput>;
@@ -225,10 +227,9 @@ export function updateContact(db: Db, user: SessionUser, id: string, input: Cont
     if (!scope.self.employeeIds.includes(id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
     const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
     const { version: _read, ...contact } = input;
-    await hrms.save(tx, hrmsEmployees, id, contact);
+    // The event from the row as it was and the input; then the save, the answer and the commit together.
     await recordContactChange(tx, scope, audit, row, contact);
-    const [mine] = await readOwnEmployees(tx, [id]);
-    return mine!;
+    return commitWith(tx, [hrms.save(tx, hrmsEmployees, id, contact)], async () => (await readOwnEmployees(tx, [id]))[0]!);
   });
 }
 
@@ -260,25 +261,46 @@ function rethrowEmployeeError(error: unknown): never {
   throw error;
 }
 
-export async function insertEmployee(tx: Tx, scope: ModuleScope, input: EmployeeCreate) {
+/**
+ * The new employee's row, its id made by the caller so that what reads the row can go in the same
+ * round trip (a query builder: it runs when awaited). The manager's check is the caller's (addEmployee).
+ */
+export function insertEmployee(tx: Tx, scope: ModuleScope, id: string, input: EmployeeCreate) {
+  return tx.insert(hrmsEmployees).values({
+    id,
+    companyId: scope.companyId,
+    entityId: input.entityId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    workEmail: input.workEmail,
+    jobTitle: input.jobTitle,
+    department: input.department,
+    managerId: input.managerId,
+    employmentType: input.employmentType,
+    startDate: input.startDate,
+    userId: input.userId,
+  });
+}
+
+/**
+ * Creates an employee (the form, a CSV row): the row, its read-back (the answer and the event's
+ * facts) and what its onboarding checklist needs in one round trip, with the entity's setup first
+ * when `setup` (a CSV import sets the entity up once). Then the event, and the checklist when the
+ * entity has a default onboarding template.
+ */
+async function addEmployee(tx: Tx, scope: ModuleScope, audit: AuditContext, input: EmployeeCreate, setup: boolean): Promise<Employee> {
   checkManagerChange(scope, input.entityId, null, input.managerId);
-  const [row] = await tx
-    .insert(hrmsEmployees)
-    .values({
-      companyId: scope.companyId,
-      entityId: input.entityId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      workEmail: input.workEmail,
-      jobTitle: input.jobTitle,
-      department: input.department,
-      managerId: input.managerId,
-      employmentType: input.employmentType,
-      startDate: input.startDate,
-      userId: input.userId,
-    })
-    .returning({ id: hrmsEmployees.id });
-  return row!.id;
+  const id = randomUUID();
+  const [, , employee, start] = await pipelined(
+    tx,
+    () => (setup ? ensureEntitySetup(tx, scope, [input.entityId]) : undefined),
+    () => insertEmployee(tx, scope, id, input),
+    () => readEmployee(tx, id),
+    () => readChecklistStart(tx, id, 'onboarding'),
+  );
+  await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
+  await startChecklist(tx, scope, id, 'onboarding', start);
+  return employee;
 }
 
 /**
@@ -305,11 +327,7 @@ export async function createEmployee(db: Db, user: SessionUser, input: EmployeeC
       'member',
       async (tx, scope) => {
         checkUserLink(scope, input.entityId, input.userId);
-        await ensureEntitySetup(tx, scope, [input.entityId]);
-        const employee = await readEmployee(tx, await insertEmployee(tx, scope, input));
-        await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
-        await startChecklist(tx, scope, employee.id, 'onboarding');
-        return employee;
+        return addEmployee(tx, scope, audit, input, true);
       },
       input.entityId,
     );
@@ -318,8 +336,14 @@ export async function createEmployee(db: Db, user: SessionUser, input: EmployeeC
   }
 }
 
-/** Serializes manager changes in one entity, so two concurrent changes cannot make a cycle together. */
-const lockManagers = (tx: Tx, entityId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hrms-managers:${entityId}`}, 0))`);
+/**
+ * Serializes manager changes in the employee's entity, so two concurrent changes cannot make a
+ * cycle together. One statement with the employee's entity (none: no row, the lock after it 404s),
+ * sent before the row's lock: taken the other way round, two changes would each hold a row the
+ * other's foreign-key check needs (a deadlock).
+ */
+const lockManagersOf = (tx: Tx, employeeId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('hrms-managers:' || entity_id::text, 0)) from hrms_employees where id = ${employeeId}`);
 
 async function wouldCycle(tx: Tx, employeeId: string, managerId: string) {
   if (employeeId === managerId) return true;
@@ -333,40 +357,53 @@ async function wouldCycle(tx: Tx, employeeId: string, managerId: string) {
   return rows.length > 0;
 }
 
+/** An employee's name as the directory shows it as a manager (employeeFields' managerName); null when there is none. */
+async function managerNameOf(tx: Tx, managerId: string): Promise<string | null> {
+  const [found] = await tx.select({ name: sql<string>`${hrmsEmployees.firstName} || ' ' || ${hrmsEmployees.lastName}` }).from(hrmsEmployees).where(eq(hrmsEmployees.id, managerId));
+  return found?.name ?? null;
+}
+
+/** A uuid as PostgreSQL gives it back (lower case); null and undefined as they are. */
+const uuidOf = <T extends string | null | undefined>(id: T): T => (typeof id === 'string' ? (id.toLowerCase() as T) : id);
+
 export async function updateEmployee(db: Db, user: SessionUser, id: string, input: EmployeeUpdate, audit: AuditContext): Promise<Employee> {
   try {
     return await hrms.scope(db, user, 'member', async (tx, scope) => {
-      if (input.managerId) {
-        // The entity lock first, then the row: taken the other way round, two changes would each
-        // hold a row the other's foreign-key check needs (a deadlock).
-        const [found] = await tx.select({ entityId: hrmsEmployees.entityId }).from(hrmsEmployees).where(eq(hrmsEmployees.id, id));
-        if (!found) throw notFound(HRMS_MESSAGES.employeeNotFound);
-        await lockManagers(tx, found.entityId);
-      }
-      const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
+      const newManager = input.managerId ?? undefined;
+      // One round trip: with a new manager, the entity's lock first (lockManagersOf), its cycle
+      // check after the row's lock and its name (the event's); the row locked, and as it is.
+      const [, row, before, cycle, managerName] = await pipelined(
+        tx,
+        () => (newManager ? lockManagersOf(tx, id) : undefined),
+        () => hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound),
+        () => readEmployee(tx, id),
+        () => (newManager ? wouldCycle(tx, id, newManager) : false),
+        () => (newManager ? managerNameOf(tx, newManager) : null),
+      );
       checkUserLink(scope, row.entityId, input.userId);
       checkManagerChange(scope, row.entityId, row.managerId, input.managerId);
       if (input.userId === null && !scope.has(row.entityId, 'app_admin')) throw forbidden(MODULE_MESSAGES.appAdminRequired);
-      if (input.managerId && (await wouldCycle(tx, id, input.managerId))) throw badRequest(HRMS_MESSAGES.managerCycle);
-      const before = await readEmployee(tx, id);
-      await hrms.save(tx, hrmsEmployees, id, {
+      if (cycle) throw badRequest(HRMS_MESSAGES.managerCycle);
+      const values = {
         firstName: input.firstName,
         lastName: input.lastName,
         workEmail: input.workEmail,
         jobTitle: input.jobTitle,
         department: input.department,
-        managerId: input.managerId,
+        managerId: uuidOf(input.managerId),
         employmentType: input.employmentType,
         startDate: input.startDate,
-        userId: input.userId,
-        personalEmail: input.personalEmail,
-        phone: input.phone,
-        address: input.address,
-      });
-      const after = await readEmployee(tx, id);
+        userId: uuidOf(input.userId),
+      };
+      // The event's "after" from what is known: the fields saved (the status's label cannot change:
+      // only a termination sets the last day), the manager's name read above.
+      const saved = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<Employee>;
+      const after: Employee = { ...before, ...saved };
+      if (after.managerId !== before.managerId) after.managerName = after.managerId === null ? null : managerName;
       await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.updated', after, before);
       await recordContactChange(tx, scope, audit, row, input);
-      return after;
+      const contact = { personalEmail: input.personalEmail, phone: input.phone, address: input.address };
+      return commitWith(tx, [hrms.save(tx, hrmsEmployees, id, { ...values, ...contact })], () => readEmployee(tx, id));
     });
   } catch (error) {
     rethrowEmployeeError(error);
@@ -382,37 +419,44 @@ export async function updateEmployee(db: Db, user: SessionUser, id: string, inpu
 export function terminateEmployee(db: Db, user: SessionUser, id: string, input: { endDate: string; version: number }, audit: AuditContext) {
   // App Admin only: a Member (HR staff) edits details but does not end employments (issue 34).
   return hrms.scope(db, user, 'app_admin', async (tx, scope) => {
-    const row = await hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound);
+    const r = hrmsLeaveRequests;
+    const cancellable = and(eq(r.employeeId, id), eq(r.status, 'pending'), sql`${r.startDate} > ${input.endDate}::date`);
+    // One round trip: the row locked, as it is, what its offboarding checklist needs (counted from
+    // this last day) and the pending leave after the last day, locked (a new request locks the
+    // employee's row first: none can come in before this commits).
+    const [row, before, start, pending] = await pipelined(
+      tx,
+      () => hrms.lock(tx, hrmsEmployees, id, input.version, HRMS_MESSAGES.employeeNotFound),
+      () => readEmployee(tx, id),
+      () => readChecklistStart(tx, id, 'offboarding', input.endDate),
+      () =>
+        tx
+          .select({ id: r.id, leaveTypeName: hrmsLeaveTypes.name, startDate: r.startDate, endDate: r.endDate, days: sql<number>`${r.days}::float8` })
+          .from(r)
+          .innerJoin(hrmsLeaveTypes, eq(hrmsLeaveTypes.id, r.leaveTypeId))
+          .where(cancellable)
+          .orderBy(r.startDate, r.id)
+          .for('update', { of: r }),
+    );
     // One termination per record, whether its last day has come yet or not.
     if (row.status === 'terminated') throw conflict(HRMS_MESSAGES.alreadyTerminated);
     if (input.endDate < row.startDate) throw badRequest(HRMS_MESSAGES.endBeforeStart);
-    const before = await readEmployee(tx, id);
-    await hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
-    const after = await readEmployee(tx, id);
+    // The event's "after" from what is known: statusOf's 'terminated' once the last day has passed.
+    const after: Employee = { ...before, endDate: input.endDate, status: input.endDate < today() ? 'terminated' : before.status };
     await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.terminated', after, before);
-    await startChecklist(tx, scope, id, 'offboarding');
+    await startChecklist(tx, scope, id, 'offboarding', start);
     // Pending leave after the last day is cancelled, each with its own event.
-    const r = hrmsLeaveRequests;
-    const cancelled = await tx
-      .update(r)
-      .set({ status: 'cancelled', version: sql`${r.version} + 1`, updatedAt: sql`now()`, decidedAt: sql`now()`, decisionComment: 'Cancelled: employment ended' })
-      .from(hrmsLeaveTypes)
-      .where(and(eq(r.employeeId, id), eq(r.status, 'pending'), sql`${r.startDate} > ${input.endDate}::date`, eq(hrmsLeaveTypes.id, r.leaveTypeId)))
-      .returning({
-        id: r.id,
-        leaveTypeName: hrmsLeaveTypes.name,
-        startDate: r.startDate,
-        endDate: r.endDate,
-        days: sql<number>`${r.days}::float8`,
-        status: r.status,
-        decisionComment: r.decisionComment,
-      });
-    cancelled.sort((x, y) => (x.startDate === y.startDate ? (x.id < y.id ? -1 : 1) : x.startDate < y.startDate ? -1 : 1));
-    for (const row of cancelled) {
-      const request = { ...row, employeeName: `${after.firstName} ${after.lastName}` };
-      await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', request, { ...request, status: 'pending', decisionComment: '' });
+    const decisionComment = 'Cancelled: employment ended';
+    for (const request of pending) {
+      const facts = { ...request, employeeName: `${after.firstName} ${after.lastName}`, decisionComment };
+      await recordLeaveRequestEvent(tx, scope, audit, 'hrms.leave.cancelled', { ...facts, status: 'cancelled' }, { ...facts, status: 'pending', decisionComment: '' });
     }
-    return after;
+    const cancel = tx
+      .update(r)
+      .set({ status: 'cancelled', version: sql`${r.version} + 1`, updatedAt: sql`now()`, decidedAt: sql`now()`, decisionComment })
+      .where(and(cancellable, sql`${r.id} = any(${uuidArray(pending.map((p) => p.id))})`));
+    const save = hrms.save(tx, hrmsEmployees, id, { status: 'terminated', endDate: input.endDate });
+    return commitWith(tx, pending.length > 0 ? [save, cancel] : [save], () => readEmployee(tx, id));
   });
 }
 
@@ -504,11 +548,9 @@ export function importEmployees(db: Db, user: SessionUser, input: { entityId: st
             managerId,
           });
           if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
-          // The event in the row's own savepoint: a row that fails leaves neither.
-          const employee = await readEmployee(tx, await insertEmployee(tx, scope, parsed.data));
-          await recordEmployeeEvent(tx, scope, audit, 'hrms.employee.created', employee);
-          // An imported starter is started like one created in the form: in the row's savepoint.
-          await startChecklist(tx, scope, employee.id, 'onboarding');
+          // As one created in the form (its event and onboarding too), in the row's own savepoint:
+          // a row that fails leaves nothing.
+          await addEmployee(tx, scope, audit, parsed.data, false);
         },
         explainEmployeeError,
       );

@@ -100,10 +100,14 @@ describe('HRMS records write their audit events', () => {
 
   it('refused changes write no event', async () => {
     const viewer = await addUser(t, a, [{ entityId: a.entityId, role: 'viewer' }]);
+    const holder = await addEmployee(a.client, a.entityId);
+    const employee = await addEmployee(a.client, a.entityId);
     const before = await t.sql('select id from audit_events where company_id = $1', [a.companyId]);
     expect((await viewer.client.post('/hrms/leave-types', { entityId: a.entityId, name: 'Nope', allowanceDays: 1 })).status).toBe(403);
-    const employee = (await t.sql<{ id: string; version: number }>('select id, version from hrms_employees where company_id = $1 limit 1', [a.companyId]))[0]!;
     expect((await a.client.patch(`/hrms/employees/${employee.id}`, { jobTitle: 'Stale', version: employee.version + 100 })).status).toBe(409);
+    // Refused by the database after the event was queued (the work email taken): the event goes with the change, not without it.
+    expect((await a.client.post('/hrms/employees', employeeBody(a.entityId, { workEmail: holder.workEmail }))).status).toBe(409);
+    expect((await a.client.patch(`/hrms/employees/${employee.id}`, { workEmail: holder.workEmail, version: employee.version })).status).toBe(409);
     const after = await t.sql('select id from audit_events where company_id = $1', [a.companyId]);
     expect(after.length - before.length).toBe(0);
   });

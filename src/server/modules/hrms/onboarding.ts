@@ -28,6 +28,7 @@ import { productUsers, scopeCondition, type ModuleScope } from '../../platform/s
 import { isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { hrms, uniqueOr409 } from './module';
+import { pipelined } from '../../db/tenant';
 
 /*
  * Onboarding and offboarding (issue 34). An entity's App Admins keep checklist templates; the
@@ -217,33 +218,74 @@ async function hrUsers(tx: Tx, companyId: string, entityId: string): Promise<str
   return rows.map((r) => String((r as { user_id: string }).user_id));
 }
 
+/** What making an employee's checklist needs to know: the employee, and the entity's default template of the kind. */
+export interface ChecklistStart {
+  entityId: string;
+  name: string;
+  anchor: string;
+  userId: string | null;
+  managerUserId: string | null;
+  template: { id: string; name: string };
+}
+
+/**
+ * Reads, in one statement, what `startChecklist` needs: null when there is nothing to make (no
+ * such employee, no date to count from, an offboarding whose last day has passed, no default
+ * template). One statement, so a caller can send it with the statements before it (the employee's
+ * insert) and pass its answer to `startChecklist`. `endDate`: the last day the caller is setting
+ * (a termination, saved after this read).
+ */
+export async function readChecklistStart(tx: Tx, employeeId: string, kind: ChecklistKind, endDate?: string): Promise<ChecklistStart | null> {
+  const e = hrmsEmployees;
+  const m = alias(hrmsEmployees, 'm');
+  const t = hrmsChecklistTemplates;
+  const [found] = await tx
+    .select({
+      entityId: e.entityId,
+      name: sql<string>`${e.firstName} || ' ' || ${e.lastName}`,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      userId: e.userId,
+      managerUserId: m.userId,
+      templateId: t.id,
+      templateName: t.name,
+    })
+    .from(e)
+    .leftJoin(m, eq(m.id, e.managerId))
+    // One default template per entity and kind (a unique index): one row at most.
+    .leftJoin(t, and(eq(t.entityId, e.entityId), eq(t.kind, kind), eq(t.isDefault, true)))
+    .where(eq(e.id, employeeId));
+  const anchor = kind === 'onboarding' ? found?.startDate : (endDate ?? found?.endDate);
+  if (!found || !anchor || (kind === 'offboarding' && anchor < today())) return null;
+  if (found.templateId === null || found.templateName === null) return null;
+  const { entityId, name, userId, managerUserId } = found;
+  return { entityId, name, anchor, userId, managerUserId, template: { id: found.templateId, name: found.templateName } };
+}
+
 /**
  * Makes the employee's checklist of `kind` from the entity's default template, in the caller's
  * transaction (the employee's creation, the ATS hire, the termination), and tells each task's
  * assignee. Nothing when the entity has no default template, when the employee already has a
  * checklist of that kind, or for an offboarding whose last day has passed (a termination recorded
- * after the fact has nobody left to offboard).
+ * after the fact has nobody left to offboard). `start`: `readChecklistStart`'s answer when the
+ * caller has read it already (with its own statements); read here otherwise.
  */
-export async function startChecklist(tx: Tx, scope: ModuleScope, employeeId: string, kind: ChecklistKind): Promise<void> {
-  const e = hrmsEmployees;
-  const m = alias(hrmsEmployees, 'm');
-  const [employee] = await tx
-    .select({ entityId: e.entityId, name: sql<string>`${e.firstName} || ' ' || ${e.lastName}`, startDate: e.startDate, endDate: e.endDate, userId: e.userId, managerUserId: m.userId })
-    .from(e)
-    .leftJoin(m, eq(m.id, e.managerId))
-    .where(eq(e.id, employeeId));
-  const anchor = kind === 'onboarding' ? employee?.startDate : employee?.endDate;
-  if (!employee || !anchor || (kind === 'offboarding' && anchor < today())) return;
-  const [template] = await tx
-    .select({ id: hrmsChecklistTemplates.id, name: hrmsChecklistTemplates.name })
-    .from(hrmsChecklistTemplates)
-    .where(and(eq(hrmsChecklistTemplates.entityId, employee.entityId), eq(hrmsChecklistTemplates.kind, kind), eq(hrmsChecklistTemplates.isDefault, true)));
-  if (!template) return;
-  const [checklist] = await tx
-    .insert(hrmsChecklists)
-    .values({ companyId: scope.companyId, entityId: employee.entityId, employeeId, kind, name: template.name, anchorDate: anchor })
-    .onConflictDoNothing({ target: [hrmsChecklists.employeeId, hrmsChecklists.kind] })
-    .returning({ id: hrmsChecklists.id });
+export async function startChecklist(tx: Tx, scope: ModuleScope, employeeId: string, kind: ChecklistKind, start?: ChecklistStart | null): Promise<void> {
+  const employee = start === undefined ? await readChecklistStart(tx, employeeId, kind) : start;
+  if (!employee) return;
+  const { anchor, template } = employee;
+  // One round trip: the checklist, its template's tasks and the entity's HR (for the tasks nobody else is given).
+  const [[checklist], templateTasks, hrAll] = await pipelined(
+    tx,
+    () =>
+      tx
+        .insert(hrmsChecklists)
+        .values({ companyId: scope.companyId, entityId: employee.entityId, employeeId, kind, name: template.name, anchorDate: anchor })
+        .onConflictDoNothing({ target: [hrmsChecklists.employeeId, hrmsChecklists.kind] })
+        .returning({ id: hrmsChecklists.id }),
+    () => selectTemplateTasks(tx, eq(hrmsChecklistTemplateTasks.templateId, template.id)),
+    () => hrUsers(tx, scope.companyId, employee.entityId),
+  );
   if (!checklist) return;
   const resolved: Record<AssigneeKind, (named: string | null) => string | null> = {
     hr: () => null,
@@ -251,7 +293,6 @@ export async function startChecklist(tx: Tx, scope: ModuleScope, employeeId: str
     employee: () => employee.userId,
     user: (named) => named,
   };
-  const templateTasks = await selectTemplateTasks(tx, eq(hrmsChecklistTemplateTasks.templateId, template.id));
   const tasks = templateTasks.map((t) => ({
     companyId: scope.companyId,
     entityId: employee.entityId,
@@ -262,19 +303,23 @@ export async function startChecklist(tx: Tx, scope: ModuleScope, employeeId: str
     assigneeUserId: resolved[t.assigneeKind](t.assigneeUserId),
     dueDate: addDays(anchor, t.dueOffsetDays),
   }));
-  if (tasks.length > 0) await tx.insert(hrmsChecklistTasks).values(tasks);
-  await refreshProgress(tx, checklist.id);
-  const hr = tasks.some((t) => t.assigneeUserId === null) ? await hrUsers(tx, scope.companyId, employee.entityId) : [];
-  for (const task of tasks) {
-    await hrms.notify(tx, scope, {
-      recipients: task.assigneeUserId ? [task.assigneeUserId] : hr,
-      category: 'onboarding',
-      title: `${CHECKLIST_KIND_LABELS[kind]} of ${employee.name}: ${task.title}, due ${task.dueDate}`,
-      url: taskUrl(kind, task.assigneeKind, checklist.id),
-      entityId: employee.entityId,
-      record: { type: 'hrms_checklist', id: checklist.id },
-    });
-  }
+  const hr = tasks.some((t) => t.assigneeUserId === null) ? hrAll : [];
+  // The tasks, the progress and the notifications' reads of their recipients in one round trip.
+  await pipelined(
+    tx,
+    () => (tasks.length > 0 ? tx.insert(hrmsChecklistTasks).values(tasks) : undefined),
+    () => refreshProgress(tx, checklist.id),
+    ...tasks.map((task) => () =>
+      hrms.notify(tx, scope, {
+        recipients: task.assigneeUserId ? [task.assigneeUserId] : hr,
+        category: 'onboarding',
+        title: `${CHECKLIST_KIND_LABELS[kind]} of ${employee.name}: ${task.title}, due ${task.dueDate}`,
+        url: taskUrl(kind, task.assigneeKind, checklist.id),
+        entityId: employee.entityId,
+        record: { type: 'hrms_checklist', id: checklist.id },
+      }),
+    ),
+  );
 }
 
 /** Keeps the checklist's next due date and completion in step with its tasks (the list's order). */

@@ -3,11 +3,13 @@
  * employee record inside the caller's own transaction, so another module's change and the new
  * employee commit or roll back together (ATS: a hire creates the employee with the stage change).
  */
+import { randomUUID } from 'node:crypto';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import type { Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
 import { explainEmployeeError, insertEmployee } from './employees';
-import { startChecklist } from './onboarding';
+import { readChecklistStart, startChecklist } from './onboarding';
+import { pipelined } from '../../db/tenant';
 import { ensureEntitySetup } from './setup';
 
 export interface NewEmployee {
@@ -28,9 +30,15 @@ export interface NewEmployee {
  * company) throw as they are: `explainNewEmployeeError` turns them into HRMS's message.
  */
 export async function createEmployeeRecord(tx: Tx, scope: ModuleScope, input: NewEmployee): Promise<string> {
-  await ensureEntitySetup(tx, scope, [input.entityId]);
-  const id = await insertEmployee(tx, scope, { ...input, managerId: null, userId: null });
-  await startChecklist(tx, scope, id, 'onboarding');
+  const id = randomUUID();
+  // One round trip: the entity's setup, the row and what its onboarding checklist needs.
+  const [, , start] = await pipelined(
+    tx,
+    () => ensureEntitySetup(tx, scope, [input.entityId]),
+    () => insertEmployee(tx, scope, id, { ...input, managerId: null, userId: null }),
+    () => readChecklistStart(tx, id, 'onboarding'),
+  );
+  await startChecklist(tx, scope, id, 'onboarding', start);
   return id;
 }
 
