@@ -15,7 +15,7 @@ import { readByteaSlice } from '../../platform/files';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { insertApplication } from './applications';
-import { ats } from './module';
+import { asSaved, ats } from './module';
 import { isoText, isoTextOrNull } from '../../platform/sql';
 
 type CandidateCreate = z.output<typeof candidateCreateInput>;
@@ -172,15 +172,7 @@ export async function updateCandidate(db: Db, user: SessionUser, id: string, inp
     return await ats.scope(db, user, 'member', async (tx, scope) => {
       const { version, ...changes } = input;
       const [, before] = await Promise.all([ats.lock(tx, atsCandidates, id, version, ATS_MESSAGES.candidateNotFound), readCandidate(tx, id)]);
-      // The candidate as saved, for the audit event (a field left out is unchanged).
-      const after = {
-        ...before,
-        firstName: changes.firstName ?? before.firstName,
-        lastName: changes.lastName ?? before.lastName,
-        email: changes.email ?? before.email,
-        phone: changes.phone ?? before.phone,
-        source: changes.source ?? before.source,
-      };
+      const after = asSaved(before, changes);
       await ats.audit(tx, scope, context, 'ats.candidate.updated', targetOf(after), auditView(before), auditView(after));
       return commitWith(tx, [ats.save(tx, atsCandidates, id, changes)], () => readCandidate(tx, id));
     });

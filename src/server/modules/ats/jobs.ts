@@ -12,7 +12,7 @@ import { commitWith, isForeignKeyViolation, type Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { ats, atsPeople } from './module';
+import { asSaved, ats, atsPeople } from './module';
 import { isoText } from '../../platform/sql';
 
 type JobCreate = z.output<typeof jobCreateInput>;
@@ -148,9 +148,12 @@ export function getJob(db: Db, user: SessionUser, id: string) {
   return ats.scope(db, user, 'viewer', (tx) => readJob(tx, id));
 }
 
-/** The hiring manager must hold ATS at the job's entity (or be a super admin of the company): their name, as a job shows it. */
+/**
+ * The hiring manager must hold ATS at the job's entity (or be a super admin of the company): their
+ * name, as a job shows it (none: null; not given: undefined).
+ */
 async function checkHiringManager(tx: Tx, scope: ModuleScope, entityId: string, userId: string | null | undefined) {
-  if (!userId) return null;
+  if (userId === undefined || userId === null) return userId;
   const [found] = await atsPeople(tx, scope, entityId, [userId]);
   if (!found) throw badRequest(ATS_MESSAGES.hiringManagerInvalid);
   return found.name;
@@ -170,7 +173,7 @@ export async function createJob(db: Db, user: SessionUser, input: JobCreate, con
       user,
       'member',
       async (tx, scope) => {
-        const hiringManagerName = await checkHiringManager(tx, scope, input.entityId, input.hiringManagerId);
+        const hiringManagerName = (await checkHiringManager(tx, scope, input.entityId, input.hiringManagerId)) ?? null;
         // The id made here: the insert, the read that answers and the audit event go with the commit.
         const id = randomUUID();
         const { entityId, title, department, location, employmentType, openings, hiringManagerId, description, status } = input;
@@ -194,17 +197,7 @@ export async function updateJob(db: Db, user: SessionUser, id: string, input: Jo
       const { version, ...changes } = input;
       const [row, before] = await Promise.all([ats.lock(tx, atsJobs, id, version, ATS_MESSAGES.jobNotFound), readJob(tx, id)]);
       const hiringManagerName = await checkHiringManager(tx, scope, row.entityId, changes.hiringManagerId);
-      // The job as saved, for the audit event (a field left out is unchanged; a null manager is none).
-      const after = {
-        id,
-        title: changes.title ?? before.title,
-        department: changes.department ?? before.department,
-        location: changes.location ?? before.location,
-        employmentType: changes.employmentType ?? before.employmentType,
-        openings: changes.openings ?? before.openings,
-        hiringManagerName: changes.hiringManagerId === undefined ? before.hiringManagerName : hiringManagerName,
-        status: changes.status ?? before.status,
-      };
+      const after = asSaved(before, { ...changes, hiringManagerName });
       await ats.audit(tx, scope, context, 'ats.job.updated', auditTarget(after), auditView(before), auditView(after));
       return commitWith(tx, [ats.save(tx, atsJobs, id, changes)], () => readJob(tx, id));
     });

@@ -6,6 +6,15 @@ import { productUsers, type ModuleScope } from '../../platform/scope';
 export const ats = defineModule('ats', { tag: 'ATS' });
 
 /**
+ * A record as ats.save(tx, table, id, values) leaves it, for the audit event's "after" without
+ * reading it again: `before` with `values` (undefined: left as it was, as save leaves it; null: cleared).
+ */
+export const asSaved = <T extends object>(before: T, values: { [K in keyof T]?: T[K] }): T => ({
+  ...before,
+  ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
+});
+
+/**
  * Who may be named on an ATS record of the entity (a job's hiring manager, an interviewer): the
  * users holding ATS there, and the company's super admins. `ids` narrows the answer to those users
  * (to check a choice).

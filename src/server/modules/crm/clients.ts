@@ -12,7 +12,7 @@ import { notFound } from '../../http/errors';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { readContactsOfClient } from './contacts';
-import { checkOwner, crm, ownerName } from './module';
+import { asSaved, checkOwner, crm, ownerName } from './module';
 import { readOpportunitiesOfClient } from './opportunities';
 import { isoText } from '../../platform/sql';
 
@@ -144,17 +144,10 @@ export function updateClient(db: Db, user: SessionUser, id: string, input: Clien
     const [row, before] = await Promise.all([crm.lock(tx, crmClients, id, input.version, CRM_MESSAGES.clientNotFound), readClient(tx, id)]);
     await checkOwner(tx, scope, row.entityId, input.ownerId);
     const { name, website, industry, ownerId, status } = input;
-    // The client as saved, for its audit event (undefined: unchanged; null: no owner).
-    const after = {
-      id,
-      name: name ?? before.name,
-      website: website ?? before.website,
-      industry: industry ?? before.industry,
-      ownerId: ownerId === undefined ? before.ownerId : ownerId,
-      status: status ?? before.status,
-    };
+    const values = { name, website, industry, ownerId, status };
+    const after = asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.client.updated', auditTarget(after), auditFields(before), auditFields(after));
-    return commitWith(tx, [crm.save(tx, crmClients, id, { name, website, industry, ownerId, status, lastActivityAt: sql`now()` })], () => readClient(tx, id));
+    return commitWith(tx, [crm.save(tx, crmClients, id, { ...values, lastActivityAt: sql`now()` })], () => readClient(tx, id));
   });
 }
 

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
-import { crm, requireClient, touchClient } from './module';
+import { asSaved, crm, requireClient, touchClient } from './module';
 import { isoText } from '../../platform/sql';
 
 type ContactCreate = z.output<typeof contactCreateInput>;
@@ -200,18 +200,10 @@ export function updateContact(db: Db, user: SessionUser, id: string, input: Cont
     const [row, before] = await Promise.all([crm.lock(tx, crmContacts, id, input.version, CRM_MESSAGES.contactNotFound), readContact(tx, id)]);
     if (input.clientId) await requireClient(tx, row.entityId, input.clientId);
     const { firstName, lastName, email, phone, jobTitle, clientId } = input;
-    // The contact as saved, for its audit event (undefined: unchanged; null: no client).
-    const after = {
-      id,
-      firstName: firstName ?? before.firstName,
-      lastName: lastName ?? before.lastName,
-      email: email ?? before.email,
-      phone: phone ?? before.phone,
-      jobTitle: jobTitle ?? before.jobTitle,
-      clientId: clientId === undefined ? before.clientId : clientId,
-    };
+    const values = { firstName, lastName, email, phone, jobTitle, clientId };
+    const after = asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.contact.updated', auditTarget(after), auditFields(before), auditFields(after));
-    return commitWith(tx, [crm.save(tx, crmContacts, id, { firstName, lastName, email, phone, jobTitle, clientId }), touchClient(tx, after.clientId)], () => readContact(tx, id));
+    return commitWith(tx, [crm.save(tx, crmContacts, id, values), touchClient(tx, after.clientId)], () => readContact(tx, id));
   });
 }
 

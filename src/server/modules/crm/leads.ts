@@ -27,7 +27,7 @@ import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platfor
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
 import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
-import { checkOwner, crm, mayOwn, ownerName, tellOwner } from './module';
+import { asSaved, checkOwner, crm, mayOwn, ownerName, tellOwner } from './module';
 import { insertOpportunity } from './opportunities';
 import { isoText } from '../../platform/sql';
 
@@ -155,19 +155,11 @@ export function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpd
     if (row.convertedAt !== null && input.status !== undefined) throw conflict(CRM_MESSAGES.alreadyConverted);
     await checkOwner(tx, scope, row.entityId, input.ownerId);
     const { name, companyName, email, source, status, ownerId } = input;
-    // The lead as saved, for its audit event and its owner's notification (undefined: unchanged; null: no owner).
-    const after = {
-      ...before,
-      name: name ?? before.name,
-      companyName: companyName ?? before.companyName,
-      email: email ?? before.email,
-      source: source ?? before.source,
-      status: status ?? before.status,
-      ownerId: ownerId === undefined ? before.ownerId : ownerId,
-    };
+    const values = { name, companyName, email, source, status, ownerId };
+    const after = asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.lead.updated', auditTarget(after), auditFields(before), auditFields(after));
     if (after.ownerId !== before.ownerId) await tellOwner(tx, scope, audit, 'lead', after);
-    return commitWith(tx, [crm.save(tx, crmLeads, id, { name, companyName, email, source, status, ownerId })], () => readLead(tx, id));
+    return commitWith(tx, [crm.save(tx, crmLeads, id, values)], () => readLead(tx, id));
   });
 }
 

@@ -14,6 +14,15 @@ import { productUsers, type ModuleScope } from '../../platform/scope';
 export const crm = defineModule('crm', { tag: 'CRM' });
 
 /**
+ * A record as crm.save(tx, table, id, values) leaves it, for the audit event's "after" without
+ * reading it again: `before` with `values` (undefined: left as it was, as save leaves it; null: cleared).
+ */
+export const asSaved = <T extends object>(before: T, values: { [K in keyof T]?: T[K] }): T => ({
+  ...before,
+  ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
+});
+
+/**
  * A timestamp column as the API writes it: its JSON text, the same form on both databases
  * (null stays null). Drizzle would map it to a Date, which JSON writes in another form.
  */
