@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATS_MESSAGES, JOB_EMPLOYMENT_TYPE_LABELS, JOB_STATUS_LABELS, MAX_RESUME_BYTES, type Job } from '@/shared/ats';
+import { ATS_MESSAGES, MAX_RESUME_BYTES, type Job } from '@/shared/ats';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { withTenant } from '../../db/tenant';
 import { DOWNLOAD_PIECE_BYTES, DOWNLOAD_SLICE_BYTES } from '../../platform/files';
 import { createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
+import { auditView } from './jobs';
 import { addCandidate, addEntity, addJob, addUser, apply, candidateBody, jobBody, pdf, png, upload, type Company } from './test-fixtures';
 
 let t: TestApp;
@@ -108,27 +109,17 @@ describe('audit events', () => {
     return events[0]!.changes;
   };
   const afterOf = (changes: Change[]) => Object.fromEntries(changes.map((c) => [c.field, c.after ?? null]));
-  const jobView = (j: Job) => ({
-    title: j.title,
-    department: j.department,
-    location: j.location,
-    employmentType: JOB_EMPLOYMENT_TYPE_LABELS[j.employmentType],
-    openings: j.openings,
-    hiringManager: j.hiringManagerName,
-    status: JOB_STATUS_LABELS[j.status],
-  });
-
   it('a create and an edit log the values as stored (not read back since): the hiring manager by name, input made canonical', async () => {
     const rita = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
     const sam = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
     const job = await addJob(a.client, a.entityId, { title: '  Audit   Lead ', hiringManagerId: rita.id.toUpperCase(), status: 'draft' });
     const created = (await a.client.get(`/ats/jobs/${job.id}`)).body as Job;
-    expect(afterOf(await changesOf('ats.job.created', job.id))).toEqual(jobView(created));
+    expect(afterOf(await changesOf('ats.job.created', job.id))).toEqual(auditView(created));
     expect((await a.client.patch(`/ats/jobs/${job.id}`, { title: 'Audit Lead II', openings: 3, hiringManagerId: sam.id, version: job.version })).status).toBe(200);
     const updated = (await a.client.get(`/ats/jobs/${job.id}`)).body as Job;
     expect(updated.hiringManagerName).not.toBe(created.hiringManagerName);
     expect(await changesOf('ats.job.updated', job.id)).toEqual(
-      (['title', 'openings', 'hiringManager'] as const).map((field) => ({ field, before: jobView(created)[field], after: jobView(updated)[field] })),
+      (['title', 'openings', 'hiringManager'] as const).map((field) => ({ field, before: auditView(created)[field], after: auditView(updated)[field] })),
     );
 
     const candidate = await addCandidate(a.client, a.entityId, { email: uniqueEmail('AUDIT').toUpperCase() });

@@ -72,7 +72,7 @@ const toJob = (r: SelectResultFields<ReturnType<typeof jobFields>>): Job => ({
 });
 
 /** What the audit log keeps of a job. */
-const auditView = (job: Pick<Job, 'title' | 'department' | 'location' | 'employmentType' | 'openings' | 'hiringManagerName' | 'status'>) => ({
+export const auditView = (job: Pick<Job, 'title' | 'department' | 'location' | 'employmentType' | 'openings' | 'hiringManagerName' | 'status'>) => ({
   title: job.title,
   department: job.department,
   location: job.location,
