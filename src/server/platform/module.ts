@@ -144,6 +144,13 @@ export function defineModule<P extends ProductType>(product: P, options: { tag: 
       return rows[0]!;
     },
 
+    /**
+     * A record as `save(tx, table, id, values)` leaves it, for the audit event's "after" without
+     * reading it again (db/tenant.ts `commitWith`): `before` with `values` (undefined: left as it
+     * was, as save leaves it; null: cleared).
+     */
+    asSaved: <R extends object>(before: R, values: { [K in keyof R]?: R[K] }): R => ({ ...before, ...definedOnly(values) }),
+
     /** The change's audit event, in its transaction (both commit or neither). */
     audit: (tx: Tx, scope: ModuleScope, context: AuditContext, action: AuditAction, target: AuditTarget, before?: Record<string, unknown>, after?: Record<string, unknown>) =>
       recordEvent(tx, { context, companyId: scope.companyId, action, target, before, after }),

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATS_MESSAGES, MAX_RESUME_BYTES } from '@/shared/ats';
+import { ATS_MESSAGES, MAX_RESUME_BYTES, type Job } from '@/shared/ats';
 import { HRMS_MESSAGES } from '@/shared/hrms';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import { withTenant } from '../../db/tenant';
 import { DOWNLOAD_PIECE_BYTES, DOWNLOAD_SLICE_BYTES } from '../../platform/files';
-import { createTestApp, signUpCompany, type TestApp } from '../../test/harness';
+import { createTestApp, signUpCompany, uniqueEmail, type TestApp } from '../../test/harness';
+import { auditView } from './jobs';
 import { addCandidate, addEntity, addJob, addUser, apply, candidateBody, jobBody, pdf, png, upload, type Company } from './test-fixtures';
 
 let t: TestApp;
@@ -97,6 +98,39 @@ describe('jobs', () => {
     expect((await a.client.post('/ats/jobs', { entityId: a.entityId, title: '  ', employmentType: 'full_time' })).body.error.message).toBe(ATS_MESSAGES.titleRequired);
     const drafts = await a.client.get(`/ats/jobs?status=draft&entityId=${a.entityId}&limit=100`);
     expect(drafts.body.items.every((j: { status: string }) => j.status === 'draft')).toBe(true);
+  });
+});
+
+describe('audit events', () => {
+  type Change = { field: string; before?: unknown; after?: unknown };
+  const changesOf = async (action: string, id: string) => {
+    const events = await t.sql<{ changes: Change[] }>('select changes from audit_events where action = $1 and target_id = $2', [action, id]);
+    expect(events, action).toHaveLength(1);
+    return events[0]!.changes;
+  };
+  const afterOf = (changes: Change[]) => Object.fromEntries(changes.map((c) => [c.field, c.after ?? null]));
+  it('a create and an edit log the values as stored (not read back since): the hiring manager by name, input made canonical', async () => {
+    const rita = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const sam = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const job = await addJob(a.client, a.entityId, { title: '  Audit   Lead ', hiringManagerId: rita.id.toUpperCase(), status: 'draft' });
+    const created = (await a.client.get(`/ats/jobs/${job.id}`)).body as Job;
+    expect(afterOf(await changesOf('ats.job.created', job.id))).toEqual(auditView(created));
+    expect((await a.client.patch(`/ats/jobs/${job.id}`, { title: 'Audit Lead II', openings: 3, hiringManagerId: sam.id, version: job.version })).status).toBe(200);
+    const updated = (await a.client.get(`/ats/jobs/${job.id}`)).body as Job;
+    expect(updated.hiringManagerName).not.toBe(created.hiringManagerName);
+    expect(await changesOf('ats.job.updated', job.id)).toEqual(
+      (['title', 'openings', 'hiringManager'] as const).map((field) => ({ field, before: auditView(created)[field], after: auditView(updated)[field] })),
+    );
+
+    const candidate = await addCandidate(a.client, a.entityId, { email: uniqueEmail('AUDIT').toUpperCase() });
+    const view = (c: Record<string, unknown>) => ({ firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, source: c.source });
+    expect(afterOf(await changesOf('ats.candidate.created', candidate.id))).toEqual(view((await a.client.get(`/ats/candidates/${candidate.id}`)).body));
+    expect((await a.client.patch(`/ats/candidates/${candidate.id}`, { email: uniqueEmail('AUDIT2').toUpperCase(), source: 'Agency', version: candidate.version })).status).toBe(200);
+    const edited = view((await a.client.get(`/ats/candidates/${candidate.id}`)).body);
+    expect(await changesOf('ats.candidate.updated', candidate.id)).toEqual([
+      { field: 'email', before: candidate.email, after: edited.email },
+      { field: 'source', before: 'Referral', after: 'Agency' },
+    ]);
   });
 });
 

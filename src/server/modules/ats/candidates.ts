@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -7,7 +8,7 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { atsApplications, atsCandidates, atsResumes, entities } from '../../db/schema';
-import { isUniqueViolation, type Tx } from '../../db/tenant';
+import { commitWith, isUniqueViolation, type Tx } from '../../db/tenant';
 import { conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { readByteaSlice } from '../../platform/files';
@@ -58,7 +59,7 @@ const toCandidate = (row: SelectResultFields<ReturnType<typeof candidateFields>>
   createdAt: row.createdAt,
 });
 
-const auditView = (x: Candidate) => ({ firstName: x.firstName, lastName: x.lastName, email: x.email, phone: x.phone, source: x.source });
+const auditView = (x: Pick<Candidate, 'firstName' | 'lastName' | 'email' | 'phone' | 'source'>) => ({ firstName: x.firstName, lastName: x.lastName, email: x.email, phone: x.phone, source: x.source });
 
 const SORTS: Record<CandidateListQuery['sort'], SortSpec> = {
   createdAt: { columns: [sql`${c.createdAt}`], types: ['timestamptz'] },
@@ -133,12 +134,11 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-async function insertCandidate(tx: Tx, scope: ModuleScope, entityId: string, input: Omit<CandidateCreate, 'entityId' | 'jobId'>) {
-  const [created] = await tx
+/** A candidate's insert (a query builder: it runs when awaited), with `id` when the caller made it. */
+function insertCandidate(tx: Tx, scope: ModuleScope, entityId: string, input: Omit<CandidateCreate, 'entityId' | 'jobId'>, id?: string) {
+  return tx
     .insert(atsCandidates)
-    .values({ companyId: scope.companyId, entityId, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, source: input.source })
-    .returning({ id: atsCandidates.id });
-  return created!.id;
+    .values({ id, companyId: scope.companyId, entityId, firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, source: input.source });
 }
 
 const targetOf = (x: { id: string; firstName: string; lastName: string }) => ({ type: 'candidate' as const, id: x.id, label: `${x.firstName} ${x.lastName}` });
@@ -151,11 +151,14 @@ export async function createCandidate(db: Db, user: SessionUser, input: Candidat
       user,
       'member',
       async (tx, scope) => {
-        const id = await insertCandidate(tx, scope, input.entityId, input);
-        const created = await readCandidate(tx, id);
-        await ats.audit(tx, scope, context, 'ats.candidate.created', targetOf(created), undefined, auditView(created));
-        if (input.jobId) await insertApplication(tx, scope, user, context, { candidateId: id, jobId: input.jobId });
-        return input.jobId ? readCandidate(tx, id) : created;
+        // The id made here: without a job, the insert, the read that answers and the audit event go with the commit.
+        const id = randomUUID();
+        const insert = insertCandidate(tx, scope, input.entityId, input, id);
+        await ats.audit(tx, scope, context, 'ats.candidate.created', targetOf({ id, ...input }), undefined, auditView(input));
+        if (!input.jobId) return commitWith(tx, [insert], () => readCandidate(tx, id));
+        await insert;
+        await insertApplication(tx, scope, user, context, { candidateId: id, jobId: input.jobId });
+        return readCandidate(tx, id);
       },
       input.entityId,
     );
@@ -168,12 +171,10 @@ export async function updateCandidate(db: Db, user: SessionUser, id: string, inp
   try {
     return await ats.scope(db, user, 'member', async (tx, scope) => {
       const { version, ...changes } = input;
-      await ats.lock(tx, atsCandidates, id, version, ATS_MESSAGES.candidateNotFound);
-      const before = await readCandidate(tx, id);
-      await ats.save(tx, atsCandidates, id, changes);
-      const after = await readCandidate(tx, id);
+      const [, before] = await Promise.all([ats.lock(tx, atsCandidates, id, version, ATS_MESSAGES.candidateNotFound), readCandidate(tx, id)]);
+      const after = ats.asSaved(before, changes);
       await ats.audit(tx, scope, context, 'ats.candidate.updated', targetOf(after), auditView(before), auditView(after));
-      return after;
+      return commitWith(tx, [ats.save(tx, atsCandidates, id, changes)], () => readCandidate(tx, id));
     });
   } catch (e) {
     rethrow(e);

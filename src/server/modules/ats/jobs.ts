@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -7,7 +8,7 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { atsApplications, atsJobs, entities, users } from '../../db/schema';
-import { isForeignKeyViolation, type Tx } from '../../db/tenant';
+import { commitWith, isForeignKeyViolation, type Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
@@ -71,7 +72,7 @@ const toJob = (r: SelectResultFields<ReturnType<typeof jobFields>>): Job => ({
 });
 
 /** What the audit log keeps of a job. */
-const auditView = (job: Job) => ({
+export const auditView = (job: Pick<Job, 'title' | 'department' | 'location' | 'employmentType' | 'openings' | 'hiringManagerName' | 'status'>) => ({
   title: job.title,
   department: job.department,
   location: job.location,
@@ -147,17 +148,23 @@ export function getJob(db: Db, user: SessionUser, id: string) {
   return ats.scope(db, user, 'viewer', (tx) => readJob(tx, id));
 }
 
-/** The hiring manager must hold ATS at the job's entity (or be a super admin of the company). */
+/**
+ * The hiring manager must hold ATS at the job's entity (or be a super admin of the company): their
+ * name, as a job shows it (none: null; not given: undefined).
+ */
 async function checkHiringManager(tx: Tx, scope: ModuleScope, entityId: string, userId: string | null | undefined) {
-  if (!userId) return;
-  const found = await atsPeople(tx, scope, entityId, [userId]);
-  if (found.length === 0) throw badRequest(ATS_MESSAGES.hiringManagerInvalid);
+  if (userId === undefined || userId === null) return userId;
+  const [found] = await atsPeople(tx, scope, entityId, [userId]);
+  if (!found) throw badRequest(ATS_MESSAGES.hiringManagerInvalid);
+  return found.name;
 }
 
 function rethrow(error: unknown): never {
   if (isForeignKeyViolation(error, 'ats_jobs_hiring_manager_fk')) throw badRequest(ATS_MESSAGES.hiringManagerInvalid);
   throw error;
 }
+
+const auditTarget = (job: Pick<Job, 'id' | 'title'>) => ({ type: 'job' as const, id: job.id, label: job.title });
 
 export async function createJob(db: Db, user: SessionUser, input: JobCreate, context: AuditContext): Promise<Job> {
   try {
@@ -166,25 +173,16 @@ export async function createJob(db: Db, user: SessionUser, input: JobCreate, con
       user,
       'member',
       async (tx, scope) => {
-        await checkHiringManager(tx, scope, input.entityId, input.hiringManagerId);
-        const [created] = await tx
+        const hiringManagerName = (await checkHiringManager(tx, scope, input.entityId, input.hiringManagerId)) ?? null;
+        // The id made here: the insert, the read that answers and the audit event go with the commit.
+        const id = randomUUID();
+        const { entityId, title, department, location, employmentType, openings, hiringManagerId, description, status } = input;
+        const job = { id, title, department, location, employmentType, openings, hiringManagerName, status };
+        await ats.audit(tx, scope, context, 'ats.job.created', auditTarget(job), undefined, auditView(job));
+        const insert = tx
           .insert(atsJobs)
-          .values({
-            companyId: scope.companyId,
-            entityId: input.entityId,
-            title: input.title,
-            department: input.department,
-            location: input.location,
-            employmentType: input.employmentType,
-            openings: input.openings,
-            hiringManagerId: input.hiringManagerId,
-            description: input.description,
-            status: input.status,
-          })
-          .returning({ id: atsJobs.id });
-        const job = await readJob(tx, created!.id);
-        await ats.audit(tx, scope, context, 'ats.job.created', { type: 'job', id: job.id, label: job.title }, undefined, auditView(job));
-        return job;
+          .values({ id, companyId: scope.companyId, entityId, title, department, location, employmentType, openings, hiringManagerId, description, status });
+        return commitWith(tx, [insert], () => readJob(tx, id));
       },
       input.entityId,
     );
@@ -197,13 +195,11 @@ export async function updateJob(db: Db, user: SessionUser, id: string, input: Jo
   try {
     return await ats.scope(db, user, 'member', async (tx, scope) => {
       const { version, ...changes } = input;
-      const row = await ats.lock(tx, atsJobs, id, version, ATS_MESSAGES.jobNotFound);
-      const before = await readJob(tx, id);
-      await checkHiringManager(tx, scope, row.entityId, changes.hiringManagerId);
-      await ats.save(tx, atsJobs, id, changes);
-      const job = await readJob(tx, id);
-      await ats.audit(tx, scope, context, 'ats.job.updated', { type: 'job', id: job.id, label: job.title }, auditView(before), auditView(job));
-      return job;
+      const [row, before] = await Promise.all([ats.lock(tx, atsJobs, id, version, ATS_MESSAGES.jobNotFound), readJob(tx, id)]);
+      const hiringManagerName = await checkHiringManager(tx, scope, row.entityId, changes.hiringManagerId);
+      const after = ats.asSaved(before, { ...changes, hiringManagerName });
+      await ats.audit(tx, scope, context, 'ats.job.updated', auditTarget(after), auditView(before), auditView(after));
+      return commitWith(tx, [ats.save(tx, atsJobs, id, changes)], () => readJob(tx, id));
     });
   } catch (e) {
     rethrow(e);

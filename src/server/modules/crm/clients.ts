@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -6,7 +7,7 @@ import { CLIENT_STATUS_LABELS, CRM_MESSAGES, type Client, type ClientDetail, typ
 import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmClients, entities } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { commitWith, type Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
@@ -101,42 +102,52 @@ export function getClient(db: Db, user: SessionUser, id: string): Promise<Client
   });
 }
 
-const auditFields = (c: Client) => ({ name: c.name, website: c.website, industry: c.industry, ownerId: c.ownerId, status: c.status });
-const auditTarget = (c: Client): AuditTarget => ({ type: 'crm_client', id: c.id, label: c.name });
+type Audited = Pick<Client, 'id' | 'name' | 'website' | 'industry' | 'ownerId' | 'status'>;
+const auditFields = (c: Audited) => ({ name: c.name, website: c.website, industry: c.industry, ownerId: c.ownerId, status: c.status });
+const auditTarget = (c: Audited): AuditTarget => ({ type: 'crm_client', id: c.id, label: c.name });
 
-export async function insertClient(tx: Tx, scope: ModuleScope, input: ClientCreate, audit: AuditContext): Promise<Client> {
+/**
+ * A new client as it will be stored (its id made here), its owner checked and its audit event
+ * queued (it goes with the commit): what is left is to write `insert`.
+ */
+async function newClient(tx: Tx, scope: ModuleScope, input: ClientCreate, audit: AuditContext) {
   await checkOwner(tx, scope, input.entityId, input.ownerId);
-  const [row] = await tx
-    .insert(crmClients)
-    .values({
-      companyId: scope.companyId,
-      entityId: input.entityId,
-      name: input.name,
-      website: input.website,
-      industry: input.industry,
-      ownerId: input.ownerId === undefined ? scope.userId : input.ownerId,
-      status: input.status,
-    })
-    .returning({ id: crmClients.id });
-  const created = await readClient(tx, row!.id);
-  await crm.audit(tx, scope, audit, 'crm.client.created', auditTarget(created), undefined, auditFields(created));
-  return created;
+  const { entityId, name, website, industry, status } = input;
+  const client = { id: randomUUID(), entityId, name, website, industry, ownerId: input.ownerId === undefined ? scope.userId : input.ownerId, status };
+  await crm.audit(tx, scope, audit, 'crm.client.created', auditTarget(client), undefined, auditFields(client));
+  // In an object: a query builder returned from an async function would be run by it.
+  return { id: client.id, insert: tx.insert(crmClients).values({ companyId: scope.companyId, ...client }) };
+}
+
+/** A client created within a larger write (a lead's conversion), which goes on after it. */
+export async function insertClient(tx: Tx, scope: ModuleScope, input: ClientCreate, audit: AuditContext): Promise<{ id: string }> {
+  const { id, insert } = await newClient(tx, scope, input, audit);
+  await insert;
+  return { id };
 }
 
 export function createClient(db: Db, user: SessionUser, input: ClientCreate, audit: AuditContext) {
-  return crm.scope(db, user, 'member', (tx, scope) => insertClient(tx, scope, input, audit), input.entityId);
+  return crm.scope(
+    db,
+    user,
+    'member',
+    async (tx, scope) => {
+      const { id, insert } = await newClient(tx, scope, input, audit);
+      return commitWith(tx, [insert], () => readClient(tx, id));
+    },
+    input.entityId,
+  );
 }
 
 export function updateClient(db: Db, user: SessionUser, id: string, input: ClientUpdate, audit: AuditContext) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
-    const row = await crm.lock(tx, crmClients, id, input.version, CRM_MESSAGES.clientNotFound);
+    const [row, before] = await Promise.all([crm.lock(tx, crmClients, id, input.version, CRM_MESSAGES.clientNotFound), readClient(tx, id)]);
     await checkOwner(tx, scope, row.entityId, input.ownerId);
-    const before = await readClient(tx, id);
     const { name, website, industry, ownerId, status } = input;
-    await crm.save(tx, crmClients, id, { name, website, industry, ownerId, status, lastActivityAt: sql`now()` });
-    const after = await readClient(tx, id);
+    const values = { name, website, industry, ownerId, status };
+    const after = crm.asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.client.updated', auditTarget(after), auditFields(before), auditFields(after));
-    return after;
+    return commitWith(tx, [crm.save(tx, crmClients, id, { ...values, lastActivityAt: sql`now()` })], () => readClient(tx, id));
   });
 }
 

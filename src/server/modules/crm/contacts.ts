@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -6,7 +7,7 @@ import { CONTACT_CSV_COLUMNS, CRM_MESSAGES, contactCreateInput, type Contact, ty
 import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmClients, crmContacts, entities } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { commitWith, type Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
@@ -152,47 +153,57 @@ export function getContact(db: Db, user: SessionUser, id: string) {
   return crm.scope(db, user, 'viewer', (tx) => readContact(tx, id));
 }
 
-const auditFields = (k: Contact) => ({ firstName: k.firstName, lastName: k.lastName, email: k.email, phone: k.phone, jobTitle: k.jobTitle, clientId: k.clientId });
-const auditTarget = (k: Contact): AuditTarget => ({ type: 'crm_contact', id: k.id, label: `${k.firstName} ${k.lastName}` });
+type Audited = Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'jobTitle' | 'clientId'>;
+const auditFields = (k: Audited) => ({ firstName: k.firstName, lastName: k.lastName, email: k.email, phone: k.phone, jobTitle: k.jobTitle, clientId: k.clientId });
+const auditTarget = (k: Audited): AuditTarget => ({ type: 'crm_contact', id: k.id, label: `${k.firstName} ${k.lastName}` });
 
-export async function insertContact(tx: Tx, scope: ModuleScope, input: ContactCreate, audit: AuditContext): Promise<Contact> {
+/**
+ * A new contact as it will be stored (its id made here), its client checked and its audit event
+ * queued (it goes with the commit): what is left is to write `insert`, then `touch` its client.
+ */
+async function newContact(tx: Tx, scope: ModuleScope, input: ContactCreate, audit: AuditContext) {
   if (input.clientId) await requireClient(tx, input.entityId, input.clientId);
-  const [row] = await tx
-    .insert(crmContacts)
-    .values({
-      companyId: scope.companyId,
-      entityId: input.entityId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      jobTitle: input.jobTitle,
-      clientId: input.clientId,
-      // The clock, not the transaction's start: of two rows with one email imported together, the first is the original.
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning({ id: crmContacts.id });
-  await touchClient(tx, input.clientId);
-  const created = await readContact(tx, row!.id);
-  await crm.audit(tx, scope, audit, 'crm.contact.created', auditTarget(created), undefined, auditFields(created));
-  return created;
+  const { entityId, firstName, lastName, email, phone, jobTitle, clientId } = input;
+  const contact = { id: randomUUID(), entityId, firstName, lastName, email, phone, jobTitle, clientId };
+  await crm.audit(tx, scope, audit, 'crm.contact.created', auditTarget(contact), undefined, auditFields(contact));
+  return {
+    id: contact.id,
+    // The clock, not the transaction's start: of two rows with one email imported together, the first is the original.
+    insert: tx.insert(crmContacts).values({ companyId: scope.companyId, ...contact, createdAt: sql`clock_timestamp()` }),
+    touch: () => touchClient(tx, clientId),
+  };
+}
+
+/** A contact created within a larger write (a lead's conversion, an import), which goes on after it. */
+export async function insertContact(tx: Tx, scope: ModuleScope, input: ContactCreate, audit: AuditContext): Promise<{ id: string }> {
+  const { id, insert, touch } = await newContact(tx, scope, input, audit);
+  await insert;
+  await touch();
+  return { id };
 }
 
 export function createContact(db: Db, user: SessionUser, input: ContactCreate, audit: AuditContext) {
-  return crm.scope(db, user, 'member', (tx, scope) => insertContact(tx, scope, input, audit), input.entityId);
+  return crm.scope(
+    db,
+    user,
+    'member',
+    async (tx, scope) => {
+      const { id, insert, touch } = await newContact(tx, scope, input, audit);
+      return commitWith(tx, [insert, touch()], () => readContact(tx, id));
+    },
+    input.entityId,
+  );
 }
 
 export function updateContact(db: Db, user: SessionUser, id: string, input: ContactUpdate, audit: AuditContext) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
-    const row = await crm.lock(tx, crmContacts, id, input.version, CRM_MESSAGES.contactNotFound);
+    const [row, before] = await Promise.all([crm.lock(tx, crmContacts, id, input.version, CRM_MESSAGES.contactNotFound), readContact(tx, id)]);
     if (input.clientId) await requireClient(tx, row.entityId, input.clientId);
-    const before = await readContact(tx, id);
     const { firstName, lastName, email, phone, jobTitle, clientId } = input;
-    await crm.save(tx, crmContacts, id, { firstName, lastName, email, phone, jobTitle, clientId });
-    const after = await readContact(tx, id);
-    await touchClient(tx, after.clientId);
+    const values = { firstName, lastName, email, phone, jobTitle, clientId };
+    const after = crm.asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.contact.updated', auditTarget(after), auditFields(before), auditFields(after));
-    return after;
+    return commitWith(tx, [crm.save(tx, crmContacts, id, values), touchClient(tx, after.clientId)], () => readContact(tx, id));
   });
 }
 

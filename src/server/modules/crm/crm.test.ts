@@ -566,6 +566,39 @@ describe('assigned to someone', () => {
   });
 });
 
+describe('audit events', () => {
+  /**
+   * Each field the record's event logs as changed holds, after the change, the value the record now
+   * reads with: a write logs what it stores without reading the record back (issue 36).
+   */
+  async function loggedAsStored(action: string, path: string) {
+    const record = (await a.client.get(path)).body as Record<string, unknown>;
+    const events = await eventsOf(action, record.id as string);
+    expect(events, action).toHaveLength(1);
+    const changes = events[0]!.changes as { field: string; after?: unknown }[];
+    for (const c of changes) expect(c.after ?? null, `${action}: ${c.field}`).toEqual(record[c.field]);
+    return changes.map((c) => c.field);
+  }
+
+  it('a create and an edit log the values as stored: input made canonical, an owner or client cleared as null', async () => {
+    const owner = await addUser(t, a, [{ entityId: a.entityId, role: 'member' }]);
+    const client = await addClient(a.client, a.entityId, { name: ' Audit   Works ', website: 'audit.example', ownerId: owner.id.toUpperCase() });
+    expect(await loggedAsStored('crm.client.created', `/crm/clients/${client.id}`)).toEqual(['name', 'website', 'industry', 'ownerId', 'status']);
+    expect((await a.client.patch(`/crm/clients/${client.id}`, { industry: 'Tools', ownerId: null, version: client.version })).status).toBe(200);
+    expect(await loggedAsStored('crm.client.updated', `/crm/clients/${client.id}`)).toEqual(['industry', 'ownerId']);
+
+    const contact = await addContact(a.client, a.entityId, { email: uniqueEmail('AUDIT').toUpperCase(), clientId: client.id });
+    expect(await loggedAsStored('crm.contact.created', `/crm/contacts/${contact.id}`)).toEqual(['firstName', 'lastName', 'email', 'phone', 'jobTitle', 'clientId']);
+    expect((await a.client.patch(`/crm/contacts/${contact.id}`, { jobTitle: 'Buyer', clientId: null, version: contact.version })).status).toBe(200);
+    expect(await loggedAsStored('crm.contact.updated', `/crm/contacts/${contact.id}`)).toEqual(['jobTitle', 'clientId']);
+
+    const lead = await addLead(a.client, a.entityId, { email: uniqueEmail('AUDIT').toUpperCase(), ownerId: owner.id.toUpperCase() });
+    expect(await loggedAsStored('crm.lead.created', `/crm/leads/${lead.id}`)).toEqual(['name', 'companyName', 'email', 'source', 'status', 'ownerId']);
+    expect((await a.client.patch(`/crm/leads/${lead.id}`, { name: ' Grace  Audit ', status: 'contacted', ownerId: null, version: lead.version })).status).toBe(200);
+    expect(await loggedAsStored('crm.lead.updated', `/crm/leads/${lead.id}`)).toEqual(['name', 'status', 'ownerId']);
+  });
+});
+
 describe('mentions in activity notes', () => {
   it('tells the person mentioned, on the record’s page; anyone who may not read the record becomes plain text and hears nothing', async () => {
     const writer = await member();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -19,7 +20,7 @@ import {
 import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmLeads, entities } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { commitWith, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
@@ -117,46 +118,48 @@ export function getLead(db: Db, user: SessionUser, id: string) {
   return crm.scope(db, user, 'viewer', (tx) => readLead(tx, id));
 }
 
-const auditFields = (l: Lead) => ({ name: l.name, companyName: l.companyName, email: l.email, source: l.source, status: l.status, ownerId: l.ownerId });
-const auditTarget = (l: Lead): AuditTarget => ({ type: 'crm_lead', id: l.id, label: l.name });
+const auditFields = (l: Pick<Lead, 'name' | 'companyName' | 'email' | 'source' | 'status' | 'ownerId'>) => ({ name: l.name, companyName: l.companyName, email: l.email, source: l.source, status: l.status, ownerId: l.ownerId });
+const auditTarget = (l: Pick<Lead, 'id' | 'name'>): AuditTarget => ({ type: 'crm_lead', id: l.id, label: l.name });
 
-async function insertLead(tx: Tx, scope: ModuleScope, input: LeadCreate, audit: AuditContext) {
+/**
+ * A new lead as it will be stored (its id made here), its owner checked, its audit event and its
+ * owner's notification queued: what is left is to write `insert`. The audit event goes with the
+ * commit; the notification reads its recipient now, only when the owner is someone else.
+ */
+async function newLead(tx: Tx, scope: ModuleScope, input: LeadCreate, audit: AuditContext) {
   await checkOwner(tx, scope, input.entityId, input.ownerId);
-  const [row] = await tx
-    .insert(crmLeads)
-    .values({
-      companyId: scope.companyId,
-      entityId: input.entityId,
-      name: input.name,
-      companyName: input.companyName,
-      email: input.email,
-      source: input.source,
-      status: input.status,
-      ownerId: input.ownerId === undefined ? scope.userId : input.ownerId,
-    })
-    .returning({ id: crmLeads.id });
-  const created = await readLead(tx, row!.id);
-  await crm.audit(tx, scope, audit, 'crm.lead.created', auditTarget(created), undefined, auditFields(created));
-  await tellOwner(tx, scope, audit, 'lead', created);
-  return created;
+  const { entityId, name, companyName, email, source, status } = input;
+  const lead = { id: randomUUID(), entityId, name, companyName, email, source, status, ownerId: input.ownerId === undefined ? scope.userId : input.ownerId };
+  await crm.audit(tx, scope, audit, 'crm.lead.created', auditTarget(lead), undefined, auditFields(lead));
+  await tellOwner(tx, scope, audit, 'lead', lead);
+  // In an object: a query builder returned from an async function would be run by it.
+  return { id: lead.id, insert: tx.insert(crmLeads).values({ companyId: scope.companyId, ...lead }) };
 }
 
 export function createLead(db: Db, user: SessionUser, input: LeadCreate, audit: AuditContext) {
-  return crm.scope(db, user, 'member', (tx, scope) => insertLead(tx, scope, input, audit), input.entityId);
+  return crm.scope(
+    db,
+    user,
+    'member',
+    async (tx, scope) => {
+      const { id, insert } = await newLead(tx, scope, input, audit);
+      return commitWith(tx, [insert], () => readLead(tx, id));
+    },
+    input.entityId,
+  );
 }
 
 export function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate, audit: AuditContext) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
-    const row = await crm.lock(tx, crmLeads, id, input.version, CRM_MESSAGES.leadNotFound);
+    const [row, before] = await Promise.all([crm.lock(tx, crmLeads, id, input.version, CRM_MESSAGES.leadNotFound), readLead(tx, id)]);
     if (row.convertedAt !== null && input.status !== undefined) throw conflict(CRM_MESSAGES.alreadyConverted);
     await checkOwner(tx, scope, row.entityId, input.ownerId);
-    const before = await readLead(tx, id);
     const { name, companyName, email, source, status, ownerId } = input;
-    await crm.save(tx, crmLeads, id, { name, companyName, email, source, status, ownerId });
-    const after = await readLead(tx, id);
+    const values = { name, companyName, email, source, status, ownerId };
+    const after = crm.asSaved(before, values);
     await crm.audit(tx, scope, audit, 'crm.lead.updated', auditTarget(after), auditFields(before), auditFields(after));
     if (after.ownerId !== before.ownerId) await tellOwner(tx, scope, audit, 'lead', after);
-    return after;
+    return commitWith(tx, [crm.save(tx, crmLeads, id, values)], () => readLead(tx, id));
   });
 }
 
@@ -267,7 +270,7 @@ export function importLeads(db: Db, user: SessionUser, input: { entityId: string
             status: status === '' ? 'new' : (STATUS_BY_LABEL.get(status) ?? values['Status']),
           });
           if (!parsed.success) throw rowRefusal(parsed.error, CSV_COLUMN_OF);
-          await insertLead(tx, scope, parsed.data, audit);
+          await (await newLead(tx, scope, parsed.data, audit)).insert;
         },
         () => undefined,
       ),
