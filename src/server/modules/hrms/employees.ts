@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { entities, hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes, users } from '../../db/schema';
-import { commitWith, isForeignKeyViolation, isUniqueViolation, type Tx } from '../../db/tenant';
+import { commitWith, isForeignKeyViolation, isUniqueViolation, pipelined, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
@@ -31,7 +31,6 @@ import { today } from './dates';
 import { recordEmployeeEvent, recordLeaveRequestEvent } from './audit';
 import { readChecklistStart, startChecklist } from './onboarding';
 import { hrms, mayReach } from './module';
-import { pipelined } from '../../db/tenant';
 
 type EmployeeCreate = z.output<typeof employeeCreateInput>;
 type EmployeeUpdate = z.output<typeof employeeUpdateInput>;

@@ -22,13 +22,12 @@ import {
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsChecklists, hrmsChecklistTasks, hrmsChecklistTemplates, hrmsChecklistTemplateTasks, hrmsEmployees, users } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { pipelined, type Tx } from '../../db/tenant';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { productUsers, scopeCondition, type ModuleScope } from '../../platform/scope';
 import { isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { hrms, uniqueOr409 } from './module';
-import { pipelined } from '../../db/tenant';
 
 /*
  * Onboarding and offboarding (issue 34). An entity's App Admins keep checklist templates; the

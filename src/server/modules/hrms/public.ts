@@ -5,11 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HRMS_MESSAGES } from '@/shared/hrms';
-import type { Tx } from '../../db/tenant';
+import { pipelined, type Tx } from '../../db/tenant';
 import type { ModuleScope } from '../../platform/scope';
 import { explainEmployeeError, insertEmployee } from './employees';
 import { readChecklistStart, startChecklist } from './onboarding';
-import { pipelined } from '../../db/tenant';
 import { ensureEntitySetup } from './setup';
 
 export interface NewEmployee {
