@@ -34,7 +34,8 @@ import { withModuleScope, type ModuleScope, type SelfResolver } from './scope';
  *   as an employee, on their own records and their reports' (`scope.self`, `scope.staffAt`).
  * - `crm.lock(tx, table, id, version, notFoundMessage)`: a record locked for an update, its
  *   version checked (404 outside the scope, 409 `version_conflict`), typed from schema.ts.
- * - `crm.save(tx, table, id, values)`: the update by id, version + 1, typed from schema.ts.
+ * - `crm.save(tx, table, id, values)`: the update by id, version + 1, typed from schema.ts;
+ *   `crm.asSaved(before, values)`: the record as that save leaves it (the audit event's "after").
  * - `crm.audit(tx, scope, context, action, target, before?, after?)`: the change's audit event.
  * - `crm.routes()`: the module's route table, with `records(...)` declaring a record's standard
  *   routes (list, CSV export and import, create, read, update, and actions on one record) and
