@@ -57,7 +57,14 @@ class EventHub {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     // One LISTEN per process, opened with the first subscriber.
-    this.stop ??= this.database.listen(
+    if (!this.stop) this.stop = this.open();
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private open() {
+    const opening = this.database.listen(
       MODULE_EVENTS_CHANNEL,
       (payload) => {
         let message: HubMessage;
@@ -78,9 +85,10 @@ class EventHub {
       this.stop = undefined;
       throw error;
     });
-    return () => {
-      this.listeners.delete(listener);
-    };
+    // Its failure is `ready()`'s to report: a subscriber that does not wait for it (the session
+    // cache's evictions) must not leave it unhandled, which would end the process.
+    opening.catch(() => {});
+    return opening;
   }
 
   /** Resolves once the first subscription's LISTEN is in place. */
