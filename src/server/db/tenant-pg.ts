@@ -374,12 +374,35 @@ async function runTenantTransaction<T>(
     await connection.commit();
     return result;
   } catch (error) {
-    await connection.rollback().catch((e: Error) => {
-      // The connection cannot even roll back: drop it rather than hand it to the next request.
-      broken = e;
-    });
+    if (isConnectionLost(error)) {
+      // The backend ended (terminated, crashed, shut down): node-postgres still calls the client
+      // queryable until its socket closes, so say so, or the pool hands it to the next request.
+      broken = error as Error;
+    } else {
+      await connection.rollback().catch((e: Error) => {
+        // The connection cannot even roll back: drop it rather than hand it to the next request.
+        broken = e;
+      });
+    }
     throw error;
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * The error ended the connection itself: a FATAL or PANIC from the backend (SQLSTATE class 57P:
+ * terminated by an administrator, crash or shutdown; class 08: connection exception) or the
+ * socket closing under the statement.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { severity, code, message } = current as { severity?: unknown; code?: unknown; message?: unknown };
+    if (severity === 'FATAL' || severity === 'PANIC') return true;
+    if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -4,8 +4,10 @@
  * process keeps serving. On PostgreSQL only: the embedded database has no connection to lose.
  * The process-level run (all backends terminated under load) is in src/server/process.test.ts.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isConnectionLost, pgTenantTransaction, requestDb } from '../db/tenant-pg';
 import { Client, createTestApp, productId, signUpBody, signUpCompany, type TestApp } from '../test/harness';
 
 describe.runIf(process.env.DATABASE_URL)('a backend terminated while its request waits', () => {
@@ -26,7 +28,7 @@ describe.runIf(process.env.DATABASE_URL)('a backend terminated while its request
   afterAll(() => t?.close());
 
   /** Holds `table` locked in another connection while `send` runs, and terminates the backend that waits for it. */
-  async function terminateWhileWaiting(table: string, send: () => ReturnType<Client['get']>) {
+  async function terminateWhileWaiting<T>(table: string, send: () => Promise<T>) {
     const locker = await connect();
     try {
       await locker.query('begin');
@@ -59,6 +61,29 @@ describe.runIf(process.env.DATABASE_URL)('a backend terminated while its request
     const after = await Promise.all(Array.from({ length: 8 }, () => a.client.get('/me/products')));
     expect(after.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect((await new Client(t).get('/ready')).status).toBe(200);
+  });
+
+  it('a read whose backend ends: the pool drops that connection at once, so the statement right after gets a live one', async () => {
+    const pool = t.database.db.$client as pg.Pool;
+    const read = () =>
+      requestDb.run({ mode: 'read' }, () =>
+        pgTenantTransaction(pool, a.companyId, (tx) => tx.execute(sql`select count(*) from company_product_access`)),
+      );
+    const outcome = await terminateWhileWaiting('company_product_access', () =>
+      read().then(
+        () => ({ lost: false, next: 'not run' }),
+        // In the same turn as the failure, before node-postgres has seen the socket close: a
+        // connection handed back as healthy would be the one this statement gets.
+        async (error: unknown) => ({
+          lost: isConnectionLost(error),
+          next: await pool.query('select 1').then(
+            () => 'answered',
+            (e: Error) => e.message,
+          ),
+        }),
+      ),
+    );
+    expect(outcome).toEqual({ lost: true, next: 'answered' });
   });
 
   it('a sign-up (several inserts in one transaction): 500, nothing half-written, the same sign-up then succeeds', async () => {
