@@ -23,7 +23,9 @@
  * pooled connection for the next request.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type RelationalSchemaConfig, type TablesRelationalConfig } from 'drizzle-orm';
+import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { AccessRole } from '@/shared/roles';
 import { Pipeline, type PipelineStatement, type StatementResult } from './pipeline';
@@ -345,6 +347,24 @@ export async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, w
   }
 }
 
+/**
+ * The schema's relational config, built once: `drizzle(client, { schema })` builds it on every call
+ * (walking every table, index and relation of the schema), which cost more CPU than the rest of a
+ * hub request together when it ran per transaction.
+ */
+let relational: RelationalSchemaConfig<TablesRelationalConfig> | undefined;
+const dialect = new PgDialect();
+
+/** A drizzle database over one tenant transaction's connection, as `drizzle(connection, { schema })` makes it. */
+function tenantDrizzle(connection: TenantConnection): Tx {
+  if (!relational) {
+    const { tables, tableNamesMap } = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    relational = { fullSchema: schema, schema: tables, tableNamesMap };
+  }
+  const session = new NodePgSession(connection as unknown as pg.PoolClient, dialect, relational);
+  return new NodePgDatabase(dialect, session, relational as never) as unknown as Tx;
+}
+
 async function runTenantTransaction<T>(
   pool: pg.Pool,
   companyId: string,
@@ -356,7 +376,7 @@ async function runTenantTransaction<T>(
   // The pool's own connect: this transaction carries the session check in its first pipeline.
   const client = await (rawConnects.get(pool) ?? (() => pool.connect()))();
   const connection = new TenantConnection(client, companyId, mode, context?.session);
-  const tx = drizzle(connection as unknown as pg.PoolClient, { schema }) as unknown as Tx;
+  const tx = tenantDrizzle(connection);
   connections.set(tx, connection);
   let broken: Error | undefined;
   try {
