@@ -7,6 +7,8 @@ export interface TracedStatement {
   /** Set for a named prepared statement (parsed and planned once per connection). */
   name?: string;
   values: (string | null)[];
+  /** The pipeline it was sent in (src/server/db/pipeline.ts: statements sent together, one Sync). */
+  pipeline?: number;
 }
 
 export function readTrace(path: string): TracedStatement[] {
@@ -30,11 +32,22 @@ export function readTrace(path: string): TracedStatement[] {
  * A statement the server sends as a named prepared statement is prepared the same way here: once
  * per pgbench connection (`PREPARE`, guarded by a per-client variable), then `EXECUTE`d with its
  * values as literals (EXECUTE takes no bind parameters).
+ *
+ * Statements the server sent in one pipeline go between `\startpipeline` and `\endpipeline`:
+ * pgbench sends them together with one Sync, as the server does (one round trip, one implicit
+ * transaction).
  */
 export function pgbenchScript(statements: TracedStatement[]) {
   const vars = new Map<string, string>();
   const flags: string[] = [];
-  const lines = statements.flatMap((st) => {
+  const lines = statements.flatMap((st, i) => {
+    const previous = statements[i - 1]?.pipeline;
+    const next = statements[i + 1]?.pipeline;
+    const opens = st.pipeline !== undefined && previous !== st.pipeline ? ['\\startpipeline'] : [];
+    const closes = st.pipeline !== undefined && next !== st.pipeline ? ['\\endpipeline'] : [];
+    return [...opens, ...statementLines(st), ...closes];
+  });
+  function statementLines(st: TracedStatement): string[] {
     const oneLine = st.text.replace(/\s+/g, ' ').trim().replace(/;$/, '');
     const valueOf = (n: string) => {
       const value = st.values[Number(n) - 1];
@@ -59,8 +72,26 @@ export function pgbenchScript(statements: TracedStatement[]) {
         return `:${name}`;
       })};`,
     ];
-  });
+  }
   return { script: `${lines.join('\n')}\n`, defines: [...flags.map((f) => `${f}=0`), ...[...vars].map(([value, name]) => `${name}=${value}`)] };
+}
+
+/**
+ * The traced statements as a server without pipelining sends them (figure 2's floor): one round
+ * trip each. A pipeline that is not an explicit transaction is one implicit transaction on the
+ * server (its `set_config(…, true)` settings hold for its later statements), so it is sent
+ * between `begin` and `commit` here.
+ */
+export function oneByOne(statements: TracedStatement[]): TracedStatement[] {
+  return statements.flatMap((st, i) => {
+    const group = st.pipeline;
+    if (group === undefined) return [st];
+    const first = statements.findIndex((s) => s.pipeline === group);
+    const last = statements.findLastIndex((s) => s.pipeline === group);
+    if (first === last || /^\s*begin\b/i.test(statements[first]!.text)) return [st];
+    const wrap = (text: string): TracedStatement => ({ at: st.at, text, values: [] });
+    return [...(i === first ? [wrap('begin')] : []), st, ...(i === last ? [wrap('commit')] : [])];
+  });
 }
 
 export interface PgbenchResult {

@@ -10,15 +10,26 @@ const require = createRequire(import.meta.url);
 const pg = require('pg');
 const original = pg.Client.prototype.query;
 
-const serialize = (v) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(v));
+const { prepareValue } = require('pg/lib/utils.js');
+// As node-postgres sends a value (an array as a PostgreSQL array literal, a Buffer as hex).
+const serialize = (v) => (v === null || v === undefined ? null : Buffer.isBuffer(v) ? v.toString('hex') : String(prepareValue(v)));
+let pipelines = 0;
+
+const record = (entry) => appendFileSync(out, `${JSON.stringify({ at: Date.now(), ...entry })}\n`);
 
 pg.Client.prototype.query = function query(config, values, callback) {
   if (out) {
     try {
-      const text = typeof config === 'string' ? config : config && config.text;
-      const name = config && typeof config === 'object' && typeof config.name === 'string' ? config.name : undefined;
-      const params = config && typeof config === 'object' && Array.isArray(config.values) ? config.values : Array.isArray(values) ? values : [];
-      if (text) appendFileSync(out, `${JSON.stringify({ at: Date.now(), text, name, values: params.map(serialize) })}\n`);
+      if (config && typeof config === 'object' && typeof config.submit === 'function' && Array.isArray(config.statements)) {
+        // A pipeline (src/server/db/pipeline.ts): its statements, sent together with one Sync.
+        const pipeline = ++pipelines;
+        for (const st of config.statements) record({ text: st.text, pipeline, values: (st.values ?? []).map(serialize) });
+      } else {
+        const text = typeof config === 'string' ? config : config && config.text;
+        const name = config && typeof config === 'object' && typeof config.name === 'string' ? config.name : undefined;
+        const params = config && typeof config === 'object' && Array.isArray(config.values) ? config.values : Array.isArray(values) ? values : [];
+        if (text) record({ text, name, values: params.map(serialize) });
+      }
     } catch {
       // tracing must never break a query
     }

@@ -77,6 +77,11 @@ export class Pipeline {
     return this.entries.length;
   }
 
+  /** Its statements, in the order they are sent (the bench's SQL trace records them). */
+  get statements(): readonly PipelineStatement[] {
+    return this.entries.map((e) => e.statement);
+  }
+
   /** Adds a statement; its promise settles when PostgreSQL has answered it (or skipped it). */
   add(statement: PipelineStatement): Promise<StatementResult> {
     return new Promise<StatementResult>((resolve, reject) => {
