@@ -90,6 +90,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     ['users', () => '/users?limit=50'],
     ['audit', () => '/audit-events?limit=50'],
     ['HRMS employees', () => `/hrms/employees?entityId=${entityId}&limit=25`],
+    ['HRMS employee profile', () => `/hrms/employees/${String(records.employee!.id)}`],
     ['HRMS search', () => `/hrms/employees?entityId=${entityId}&limit=25&q=${encodeURIComponent('ada lovelace')}`],
     ['CRM leads', () => `/crm/leads?entityId=${entityId}`],
     ['ATS candidates', () => `/ats/candidates?entityId=${entityId}`],
@@ -129,6 +130,10 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     users: 1,
     audit: 1,
     'HRMS employees': 1,
+    // Above the goal: a self-service read (hrms.selfScope) first reads who the caller is as an
+    // employee (the entities holding the product, then their own records: 2 round trips; 3 for an
+    // employee with records), then its work (1: the employee and their reports together).
+    'HRMS employee profile': 3,
     'HRMS search': 1,
     'CRM leads': 1,
     'ATS candidates': 1,

@@ -194,14 +194,18 @@ async function readEmployee(tx: Tx, id: string): Promise<Employee> {
  */
 export function getEmployee(db: Db, user: SessionUser, id: string) {
   return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
-    const [found] = await selectEmployees(tx, today(), personalFields).where(eq(e.id, id));
+    // The reports are read with the employee (one round trip) and returned only to whom may see them.
+    const [[found], reports] = await Promise.all([
+      selectEmployees(tx, today(), personalFields).where(eq(e.id, id)),
+      selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200),
+    ]);
     if (!found || !mayReach(scope, found.entityId, found.id)) throw notFound(HRMS_MESSAGES.employeeNotFound);
     const { personalEmail, phone, address, ...employee } = found;
     const staff = scope.staffAt(found.entityId);
     const own = scope.self.employeeIds.includes(id);
     // HR is Member and up: a Viewer reads the directory, not people's homes and phones.
     const hr = scope.has(found.entityId, 'member');
-    const directReports = staff || own ? await selectEmployees(tx, today()).where(eq(e.managerId, id)).orderBy(e.lastName, e.firstName, e.id).limit(200) : [];
+    const directReports = staff || own ? reports : [];
     return { ...employee, directReports, personal: hr || own ? personalOf({ personalEmail, phone, address }) : null };
   });
 }
