@@ -66,6 +66,7 @@ describe('OffCycleRunDialog', () => {
     await userEvent.type(form.gross(1), ' 1000 ');
     await userEvent.click(within(form.dialog).getByRole('button', { name: 'Add Employee' }));
     expect(form.employee(2)).toHaveValue(ALAN);
+    expect(form.employee(2)).toHaveFocus();
     await userEvent.selectOptions(form.employee(2), 'Grace Brewster');
     await userEvent.type(form.gross(2), '250.5');
     await form.send();
@@ -122,6 +123,7 @@ describe('OffCycleRunDialog', () => {
     expect(within(form.dialog).getByText('Every employee of this run has a payment.')).toBeInTheDocument();
     await userEvent.click(within(form.dialog).getByRole('button', { name: 'Remove payment 2 to Alan Turing' }));
     expect(within(form.dialog).queryByRole('group', { name: 'Payment 3' })).toBeNull();
+    expect(add).toHaveFocus();
     expect(form.employee(2)).toHaveValue(GRACE);
     expect(add).toBeEnabled();
     await userEvent.type(form.gross(1), '10');

@@ -2,7 +2,7 @@
 // the employees of that run, each with the gross to pay. The form checks each row in words before
 // sending; the server's sentence is shown when it refuses.
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { OFF_CYCLE_FORM_MESSAGES, payRunCreateInput, type PayRun } from '@/shared/payroll';
 import { Button } from '@/web/components/ui/button';
 import { SelectField, TextField } from '@/web/components/module/form-fields';
@@ -52,17 +52,26 @@ function OffCycleRunForm({ run, onDone, onCreated }: { run: PayRun; onDone: () =
   };
   const canAdd = rows.length < Math.min(MAX_ROWS, run.lines.length);
   const addButton = useRef<HTMLButtonElement>(null);
-  /** Keyboard users land on what changed: the new row's employee, or Add Employee once a row is removed. */
+  /**
+   * Keyboard users land on what changed: the new row's employee, or Add Employee once a row is
+   * removed. Focus moves once the rows have rendered (not on a later frame, which could take the
+   * focus from a field the user has moved on to).
+   */
+  const focusAfterRender = useRef<(() => HTMLElement | null) | null>(null);
+  useEffect(() => {
+    focusAfterRender.current?.()?.focus();
+    focusAfterRender.current = null;
+  }, [rows]);
   const add = () => {
     const used = new Set(rows.map((r) => r.employeeId));
     const employeeId = run.lines.find((l) => !used.has(l.employeeId))?.employeeId ?? '';
     const key = nextKey.current++;
     setRows((all) => [...all, { key, employeeId, gross: '' }]);
-    requestAnimationFrame(() => document.getElementById(`${id}-${key}-employee`)?.focus());
+    focusAfterRender.current = () => document.getElementById(`${id}-${key}-employee`);
   };
   const remove = (key: number) => {
     setRows((all) => all.filter((r) => r.key !== key));
-    requestAnimationFrame(() => addButton.current?.focus());
+    focusAfterRender.current = () => addButton.current;
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

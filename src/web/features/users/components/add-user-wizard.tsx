@@ -80,11 +80,17 @@ function Wizard({ onDone }: { onDone: () => void }) {
     if (entities.isError) toast.error('Error', { description: errorMessage(entities.error, ENTITY_MESSAGES.loadFailed) });
   }, [entities.isError, entities.error]);
 
+  // Keyboard and screen reader users land on the new step's heading once it has rendered (not on a
+  // later frame, which could take the focus from a field the user has moved on to).
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (focusHeading.current) stepHeading.current?.focus();
+    focusHeading.current = false;
+  }, [step]);
   const goTo = (next: Step) => {
     setProblem(null);
     setStep(next);
-    // Keyboard and screen reader users land on the new step's heading.
-    requestAnimationFrame(() => stepHeading.current?.focus());
+    focusHeading.current = true;
   };
 
   const fail = (message: string) => {
