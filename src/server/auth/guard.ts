@@ -64,7 +64,7 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
     const context: RequestDbContext = { mode: reading ? 'read' : 'write', session: state };
     const cached = session.cache;
     if (cached) {
-      state.grants = { userId: session.user.id, byProduct: cached.entry.grants };
+      state.grants = { userId: session.user.id, byProduct: cached.entry.grants, selves: cached.entry.selves };
       if (cached.fromCache) {
         // Answered from this process's cache: checked before anything is done or answered (above).
         state.check = { text: CHECK_SESSION, values: [session.sessionId, cached.entry.accessVersion] };
@@ -76,7 +76,7 @@ export function requireAccess(access: Exclude<Access, 'public'>, options: Access
           if (!fresh) throw unauthorized();
           // Read just now: no check needed for the rest of this request.
           state.checked = true;
-          if (fresh.cache) state.grants = { userId: fresh.user.id, byProduct: fresh.cache.entry.grants };
+          if (fresh.cache) state.grants = { userId: fresh.user.id, byProduct: fresh.cache.entry.grants, selves: fresh.cache.entry.selves };
           // After the route's work (no tenant transaction), its own change may have moved the
           // version (two-factor turned off): only an ended session changes the answer.
           if (!retrying) return;

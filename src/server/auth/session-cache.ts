@@ -13,6 +13,7 @@
  * On PGlite (one process, no network) there is no cache: every request reads the session.
  */
 import type { AccessRole } from '@/shared/roles';
+import type { CachedSelfScope } from '../db/tenant-pg';
 import type { Database } from '../db/client';
 import { eventHub } from '../platform/events';
 import type { Session } from './session';
@@ -30,6 +31,12 @@ export interface CachedSession {
   cachedAt: number;
   /** The caller's role per entity, per product, as read in a transaction checked at this version. */
   grants: Map<string, Map<string, AccessRole>>;
+  /**
+   * Who the caller is as an employee, per product (self-service), with its fingerprint: never
+   * trusted on its own, each request checks it against the database in its first pipeline
+   * (platform/scope.ts), so it may outlive a change of access version.
+   */
+  selves: Map<string, CachedSelfScope>;
 }
 
 export class SessionCache {

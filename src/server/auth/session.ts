@@ -150,8 +150,11 @@ export async function readSession(
   // A write's fresh read keeps the grants already cached at the same access version: any change
   // to them moves the version (migration 0043's triggers).
   const prior = fresh ? cache.get(token) : undefined;
-  const grants = prior && prior.accessVersion === row.accessVersion && prior.session.user.id === session.user.id ? prior.grants : new Map();
-  const entry: CachedSession = { session, accessVersion: row.accessVersion, expiresAt, refreshAt, cachedAt: Date.now(), grants };
+  const same = prior && prior.accessVersion === row.accessVersion && prior.session.user.id === session.user.id;
+  const grants = same ? prior.grants : new Map();
+  // Each request checks a cached self-service scope itself: kept for the same user whatever the version.
+  const selves = prior && prior.session.user.id === session.user.id ? prior.selves : new Map();
+  const entry: CachedSession = { session, accessVersion: row.accessVersion, expiresAt, refreshAt, cachedAt: Date.now(), grants, selves };
   cache.set(token, entry);
   return { ...session, cache: { token, entry, fromCache: false } };
 }

@@ -52,7 +52,17 @@ export interface SessionCheckState {
    */
   revalidate?: (retrying: boolean) => Promise<void>;
   /** The caller's product grants cached with their session (platform/scope.ts reads and fills it). */
-  grants?: { userId: string; byProduct: Map<string, Map<string, AccessRole>> };
+  grants?: { userId: string; byProduct: Map<string, Map<string, AccessRole>>; selves: Map<string, CachedSelfScope> };
+}
+
+/**
+ * Who the caller is as an employee (platform/scope.ts SelfScope), cached with their session, and
+ * the fingerprint the database computes of it: a request using it sends the check that the
+ * resolution still gives this fingerprint (migration 0044).
+ */
+export interface CachedSelfScope {
+  scope: { employeeIds: string[]; reportIds: string[]; teamIds: string[]; entityIds: string[] };
+  fingerprint: string;
 }
 
 /** What the request tells the tenant transactions it opens (set by the guard: auth/guard.ts). */
@@ -313,12 +323,20 @@ export class TenantConnection {
 /** SQLSTATE raised by app_check_session() (migration 0043) when the session is no longer as cached. */
 export const SESSION_REVOKED_CODE = 'WS401';
 
-export function isSessionRevoked(error: unknown): boolean {
+export const isSessionRevoked = (error: unknown) => hasErrorCode(error, SESSION_REVOKED_CODE);
+
+/** An error and its causes, outermost first (drizzle wraps the driver's error; a skipped statement names the failure). */
+export function* causes(error: unknown): Generator<{ severity?: unknown; code?: unknown; message?: unknown; constraint?: unknown }> {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === SESSION_REVOKED_CODE) return true;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+/** Whether the error, or one of its causes, carries this SQLSTATE. */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  for (const e of causes(error)) if (e.code === code) return true;
   return false;
 }
 
@@ -416,13 +434,10 @@ async function runTenantTransaction<T>(
  * socket closing under the statement.
  */
 export function isConnectionLost(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { severity, code, message } = current as { severity?: unknown; code?: unknown; message?: unknown };
+  for (const { severity, code, message } of causes(error)) {
     if (severity === 'FATAL' || severity === 'PANIC') return true;
     if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return true;
     if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

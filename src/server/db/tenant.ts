@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client';
-import { pgTenantTransaction, tenantConnectionOf } from './tenant-pg';
+import { causes, pgTenantTransaction, tenantConnectionOf } from './tenant-pg';
 
 /** What a tenant transaction offers its work: the query builder, bound to the transaction. */
 export type Tx = Omit<Db, 'transaction' | '$client'>;
@@ -73,8 +73,7 @@ export async function commitWith<T>(tx: Tx, writes: PromiseLike<unknown>[], read
     return read();
   }
   connection.endWithNextPipeline();
-  // Started now, in order (a query builder runs when its `then` is called), in this turn.
-  const started = writes.map((write) => new Promise((resolve, reject) => write.then(resolve, reject)));
+  const started = writes.map(start);
   const answer = read();
   for (const p of [...started, answer]) p.catch(() => {});
   for (const write of started) await write;
@@ -95,14 +94,22 @@ export async function pipelined<T extends unknown[]>(tx: Tx, ...steps: { [K in k
     for (const step of steps) results.push(await step());
     return results as { [K in keyof T]: Awaited<T[K]> };
   }
-  // A query builder runs when its `then` is called: called here, in this turn.
   const started = steps.map((step) => {
     const value = step();
-    return isThenable(value) ? new Promise((resolve, reject) => value.then(resolve, reject)) : Promise.resolve(value);
+    return isThenable(value) ? start(value) : Promise.resolve(value);
   });
   for (const p of started) p.catch(() => {});
   for (const p of started) results.push(await p);
   return results as { [K in keyof T]: Awaited<T[K]> };
+}
+
+/**
+ * Starts a query builder now (it runs when its `then` is called: called here, in this turn), so
+ * that on PostgreSQL its statement joins this turn's pipeline, in the order started; its answer is
+ * the promise returned, which nobody need await at once.
+ */
+export function start<T>(query: PromiseLike<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => query.then(resolve, reject));
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -120,13 +127,10 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
 
 function pgError(error: unknown): { code?: string; constraint?: string } | undefined {
   // drizzle wraps driver errors; the driver's error (with code and constraint) is the cause.
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+  for (const candidate of causes(error)) {
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
     }
-    current = candidate.cause;
   }
   return undefined;
 }

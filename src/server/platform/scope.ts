@@ -4,8 +4,8 @@ import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
 import { ACCESS_ROLES, roleAtLeast, type AccessRole } from '@/shared/roles';
 import type { Db } from '../db/client';
-import { setLocal, withTenant, type Tx } from '../db/tenant';
-import { requestDb } from '../db/tenant-pg';
+import { pipelined, setLocal, start, withTenant, type Tx } from '../db/tenant';
+import { hasErrorCode, requestDb, tenantConnectionOf } from '../db/tenant-pg';
 import { forbidden, notFound } from '../http/errors';
 import { arrayLiteral, uuidArray } from './sql';
 
@@ -50,11 +50,14 @@ export interface SelfScope {
 }
 
 /**
- * Reads the caller's SelfScope in the transaction. It runs with app.entity_ids = every entity of
- * the company that holds the product, so it must select by the caller's user id (its rows are
- * the caller's own records and those linked to them by a manager).
+ * How a module finds the caller's SelfScope: ONE select answering one row of four uuid arrays,
+ * each sorted (its fingerprint must not depend on the plan): `employee_ids`, `report_ids`,
+ * `team_ids`, `entity_ids`. It runs with app.entity_ids = every entity of the company that holds
+ * the product, so it must select by the caller's user id (its rows are the caller's own records
+ * and those linked to them by a manager). The kit runs it, caches its answer with the session and
+ * has the database check it on every request (`selfOf`).
  */
-export type SelfResolver = (tx: Tx, user: SessionUser) => Promise<SelfScope>;
+export type SelfResolver = (user: SessionUser) => SQL;
 
 export const NO_SELF: SelfScope = Object.freeze({ employeeIds: [], reportIds: [], teamIds: [], entityIds: [] }) as SelfScope;
 
@@ -80,7 +83,7 @@ export interface ScopeOptions {
  * 403 when the caller has the product nowhere (or nowhere with `minRole`); 404 when they name an
  * entity that is not in their scope.
  */
-export function withModuleScope<T>(
+export async function withModuleScope<T>(
   db: Db,
   user: SessionUser,
   product: ProductType,
@@ -88,53 +91,138 @@ export function withModuleScope<T>(
   work: (tx: Tx, scope: ModuleScope) => Promise<T>,
   options: ScopeOptions = {},
 ): Promise<T> {
-  return withTenant(db, user.companyId, async (tx) => {
-    const roles = await grantsOf(tx, user, product);
-    const self = options.self ? await readSelf(tx, user, product, options.self) : NO_SELF;
-    if (roles.size === 0 && self.entityIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
-    const has = (entityId: string, role: AccessRole) => {
-      const held = roles.get(entityId);
-      return held !== undefined && roleAtLeast(held, role);
-    };
-    const staffAt = (entityId: string) => has(entityId, minRole);
-    let entityIds = [...new Set([...[...roles.keys()].filter(staffAt), ...self.entityIds])];
-    if (options.entityId !== undefined) {
-      const mine = self.entityIds.includes(options.entityId);
-      if (!roles.has(options.entityId) && !mine) throw notFound(MODULE_MESSAGES.entityNotFound);
-      if (!staffAt(options.entityId) && !mine) throw forbidden(roleMessage(minRole));
-      entityIds = [options.entityId];
-    }
-    if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
-    await setLocal(tx, 'app.entity_ids', arrayLiteral(entityIds));
-    const scope: ModuleScope = {
-      companyId: user.companyId,
-      userId: user.id,
-      isSuperAdmin: user.role === 'super_admin',
-      entityIds,
-      roles,
-      has,
-      self,
-      staffAt,
-      require(entityId, role) {
-        if (!roles.has(entityId)) throw notFound(MODULE_MESSAGES.entityNotFound);
-        if (!has(entityId, role)) throw forbidden(roleMessage(role));
-      },
-    };
-    return work(tx, scope);
-  });
+  const { self: resolver } = options;
+  const attempt = (fresh: boolean) =>
+    withTenant(db, user.companyId, async (tx) => {
+      const roles = await grantsOf(tx, user, product);
+      if (!resolver) return scoped(tx, user, minRole, roles, NO_SELF, work, options.entityId);
+      const self = await selfOf(tx, user, product, resolver, fresh);
+      // A scope from the cache is checked in the work's first pipeline: whatever was judged on it
+      // (an answer, a 403 or a 404) stands only once the check has passed.
+      let result: T;
+      try {
+        result = await scoped(tx, user, minRole, roles, self.scope, work, options.entityId);
+      } catch (error) {
+        await self.checked;
+        throw error;
+      }
+      await self.checked;
+      return result;
+    });
+  if (!resolver) return attempt(true);
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (!isSelfScopeChanged(error)) throw error;
+    // Who the caller is as an employee changed since it was cached: nothing of that run was
+    // committed (the check failed in its first pipeline); resolved afresh, the work runs again.
+    return attempt(true);
+  }
 }
 
+/** The work in the module scope, once the caller's grants and self-service scope are known. */
+async function scoped<T>(
+  tx: Tx,
+  user: SessionUser,
+  minRole: AccessRole,
+  roles: Map<string, AccessRole>,
+  self: SelfScope,
+  work: (tx: Tx, scope: ModuleScope) => Promise<T>,
+  entityId: string | undefined,
+): Promise<T> {
+  if (roles.size === 0 && self.entityIds.length === 0) throw forbidden(MODULE_MESSAGES.noAccess);
+  const has = (entityId: string, role: AccessRole) => {
+    const held = roles.get(entityId);
+    return held !== undefined && roleAtLeast(held, role);
+  };
+  const staffAt = (entityId: string) => has(entityId, minRole);
+  let entityIds = [...new Set([...[...roles.keys()].filter(staffAt), ...self.entityIds])];
+  if (entityId !== undefined) {
+    const mine = self.entityIds.includes(entityId);
+    if (!roles.has(entityId) && !mine) throw notFound(MODULE_MESSAGES.entityNotFound);
+    if (!staffAt(entityId) && !mine) throw forbidden(roleMessage(minRole));
+    entityIds = [entityId];
+  }
+  if (entityIds.length === 0) throw forbidden(roleMessage(minRole));
+  await setLocal(tx, 'app.entity_ids', arrayLiteral(entityIds));
+  const scope: ModuleScope = {
+    companyId: user.companyId,
+    userId: user.id,
+    isSuperAdmin: user.role === 'super_admin',
+    entityIds,
+    roles,
+    has,
+    self,
+    staffAt,
+    require(entityId, role) {
+      if (!roles.has(entityId)) throw notFound(MODULE_MESSAGES.entityNotFound);
+      if (!has(entityId, role)) throw forbidden(roleMessage(role));
+    },
+  };
+  return work(tx, scope);
+}
+
+/** SQLSTATE raised by app_check_self_scope() (migration 0044) when a cached SelfScope no longer holds. */
+export const SELF_SCOPE_CHANGED_CODE = 'WS409';
+
+export const isSelfScopeChanged = (error: unknown) => hasErrorCode(error, SELF_SCOPE_CHANGED_CODE);
+
+interface SelfAnswer {
+  scope: SelfScope;
+  /** Resolves once the database has confirmed a cached scope (at once for a scope read just now); rejects with WS409 when it changed. */
+  checked: Promise<void>;
+}
+
+type SelfRow = { employee_ids: string[]; report_ids: string[]; team_ids: string[]; entity_ids: string[] };
+
 /**
- * The caller's SelfScope, read with app.entity_ids = the company's entities that hold the product
- * (an employee of an entity without it is no one there), before the transaction's own scope is set.
+ * The caller's SelfScope, resolved (SelfResolver) with app.entity_ids = the company's entities that
+ * hold the product (an employee of an entity without it is no one there), before the
+ * transaction's own scope is set.
+ *
+ * On PostgreSQL it is cached with the session and its fingerprint (an md5 of the resolution's
+ * row, computed by the database). From the cache, nothing is awaited: the widening of
+ * app.entity_ids and the check that the resolution still gives that fingerprint go in the work's
+ * first pipeline, so a self-service read costs one round trip; when the check fails (WS409) the
+ * pipeline's later statements are not run and `withModuleScope` resolves the scope again. Without
+ * the cache (`fresh`, PGlite, the session's first use), the resolution is read first.
  */
-async function readSelf(tx: Tx, user: SessionUser, product: ProductType, resolve: SelfResolver): Promise<SelfScope> {
-  const { rows } = await tx.execute<{ entity_id: string }>(sql`
-    select a.entity_id from entity_product_access a join products p on p.id = a.product_id
-    where a.company_id = ${user.companyId} and p.type = ${product}`);
-  if (rows.length === 0) return NO_SELF;
-  await setLocal(tx, 'app.entity_ids', arrayLiteral(rows.map((r) => r.entity_id)));
-  return resolve(tx, user);
+async function selfOf(tx: Tx, user: SessionUser, product: ProductType, resolve: SelfResolver, fresh: boolean): Promise<SelfAnswer> {
+  const widen = sql`select set_config('app.entity_ids', coalesce((
+      select array_agg(a.entity_id order by a.entity_id)::text from entity_product_access a join products p on p.id = a.product_id
+      where a.company_id = ${user.companyId} and p.type = ${product}), '{}'), true)`;
+  const resolution = resolve(user);
+  const cache = tenantConnectionOf(tx) ? cachedSelves(user) : undefined;
+  const cached = fresh ? undefined : cache?.get(product);
+  if (cached) {
+    const check = sql`select app_check_self_scope(coalesce((select md5(to_jsonb(s)::text) from (${resolution}) s), '') = ${cached.fingerprint})`;
+    // Started now, in this order, without waiting: they join the work's first statements.
+    const checked = Promise.all([start(tx.execute(widen)), start(tx.execute(check))]).then(() => undefined);
+    checked.catch(() => {});
+    return { scope: cached.scope, checked };
+  }
+  const [, { rows }] = await pipelined(
+    tx,
+    () => tx.execute(widen),
+    () => tx.execute<{ scope: SelfRow; fingerprint: string }>(sql`select to_jsonb(s) as scope, md5(to_jsonb(s)::text) as fingerprint from (${resolution}) s`),
+  );
+  const row = rows[0];
+  const scope: SelfScope = row
+    ? Object.freeze({
+        employeeIds: Object.freeze(row.scope.employee_ids) as string[],
+        reportIds: Object.freeze(row.scope.report_ids) as string[],
+        teamIds: Object.freeze(row.scope.team_ids) as string[],
+        entityIds: Object.freeze(row.scope.entity_ids) as string[],
+      })
+    : NO_SELF;
+  cache?.set(product, { scope, fingerprint: row?.fingerprint ?? '' });
+  return { scope, checked: Promise.resolve() };
+}
+
+/** The caller's self-service scopes cached with their session (PostgreSQL: auth/session-cache.ts). */
+function cachedSelves(user: SessionUser) {
+  const cached = requestDb.getStore()?.session?.grants;
+  return cached?.userId === user.id ? cached.selves : undefined;
 }
 
 /**

@@ -1,49 +1,43 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@/shared/auth';
-import { hrmsEmployees } from '../../db/schema';
-import { isUniqueViolation, type Tx } from '../../db/tenant';
+import { isUniqueViolation } from '../../db/tenant';
 import { conflict } from '../../http/errors';
 import { defineModule } from '../../platform/module';
-import { NO_SELF, type ModuleScope, type SelfScope } from '../../platform/scope';
+import type { ModuleScope } from '../../platform/scope';
 import { uuidArray } from '../../platform/sql';
 import { today } from './dates';
 
 /**
  * Who the caller is as an employee (self-service, issue 34): their own current records (linked by
  * user_id, not past the last day), the employees they manage, and their team (their managers and
- * those who share a manager with them). Every row is reached from the caller's user id, so the
- * resolver reads nothing of anyone unrelated even in its wider entity scope (SelfResolver).
+ * those who share a manager with them), in one statement (SelfResolver: the kit caches it and has
+ * it checked on each request). Every row is reached from the caller's user id, so it reads nothing
+ * of anyone unrelated even in its wider entity scope. Reports and team mates are looked up by two
+ * index probes, not one OR: with the OR the planner met it with the whole entity's rows
+ * (hrms_employees_manager_idx leads with the manager, bench figure H1).
  */
-async function employeeSelf(tx: Tx, user: SessionUser): Promise<SelfScope> {
-  const x = hrmsEmployees;
-  const own = await tx
-    .select({ id: x.id, entityId: x.entityId, managerId: x.managerId })
-    .from(x)
-    .where(and(eq(x.companyId, user.companyId), eq(x.userId, user.id), sql`(${x.endDate} is null or ${x.endDate} >= ${today()}::date)`));
-  if (own.length === 0) return NO_SELF;
-  const ownIds = own.map((o) => o.id);
-  const managerIds = own.flatMap((o) => (o.managerId ? [o.managerId] : []));
-  const entityIds = [...new Set(own.map((o) => o.entityId))];
-  // Two index probes, not one OR: with the OR the planner met it with the whole entity's rows
-  // (hrms_employees_manager_idx leads with the manager and holds the scope, bench figure H1).
-  const inEntities = sql`${x.entityId} = any(${uuidArray(entityIds)})`;
-  const reportsAndPeers = tx
-    .select({ id: x.id, managerId: x.managerId })
-    .from(x)
-    .where(and(eq(x.companyId, user.companyId), inEntities, sql`${x.managerId} = any(${uuidArray([...ownIds, ...managerIds])})`, sql`${x.id} <> all(${uuidArray(ownIds)})`));
-  const related =
-    managerIds.length === 0
-      ? await reportsAndPeers
-      : await reportsAndPeers.union(
-          tx
-            .select({ id: x.id, managerId: x.managerId })
-            .from(x)
-            .where(and(inEntities, sql`${x.id} = any(${uuidArray(managerIds)})`, sql`${x.id} <> all(${uuidArray(ownIds)})`)),
-        );
-  const reportIds = related.filter((r) => r.managerId !== null && ownIds.includes(r.managerId)).map((r) => r.id);
-  const teamIds = related.filter((r) => managerIds.includes(r.id) || (r.managerId !== null && managerIds.includes(r.managerId))).map((r) => r.id);
-  return { employeeIds: ownIds, reportIds, teamIds, entityIds };
+function employeeSelf(user: SessionUser): SQL {
+  return sql`
+    with own as (
+      select id, entity_id, manager_id from hrms_employees
+      where company_id = ${user.companyId} and user_id = ${user.id} and (end_date is null or end_date >= ${today()}::date)
+    ), related as (
+      select e.id, e.manager_id from hrms_employees e
+      where e.company_id = ${user.companyId} and e.entity_id = any(array(select entity_id from own))
+        and e.manager_id = any(array(select id from own union select manager_id from own where manager_id is not null))
+        and e.id <> all(array(select id from own))
+      union
+      select e.id, e.manager_id from hrms_employees e
+      where e.company_id = ${user.companyId} and e.entity_id = any(array(select entity_id from own))
+        and e.id = any(array(select manager_id from own where manager_id is not null))
+        and e.id <> all(array(select id from own))
+    )
+    select
+      array(select id from own order by id) as employee_ids,
+      array(select id from related where manager_id in (select id from own) order by id) as report_ids,
+      array(select id from related where id in (select manager_id from own) or manager_id in (select manager_id from own) order by id) as team_ids,
+      array(select distinct entity_id from own order by entity_id) as entity_ids`;
 }
 
 /**
