@@ -438,14 +438,17 @@ describe('CSV', () => {
   it('exports the current filter with formula cells neutralised', async () => {
     const c = await signUpCompany(t, ['hrms']);
     await addEmployee(c.client, c.entityId, { firstName: '=HYPERLINK("http://evil")', lastName: 'Formula', department: 'Sales' });
-    await addEmployee(c.client, c.entityId, { lastName: 'Other', department: 'Ops' });
-    const res = await c.client.get('/hrms/employees/export?department=Sales');
+    const other = await addEmployee(c.client, c.entityId, { lastName: 'Other', department: 'Ops' });
+    await addEmployee(c.client, c.entityId, { lastName: 'Managed', department: 'Sales', managerId: other.id });
+    const res = await c.client.get('/hrms/employees/export?department=Sales&sort=createdAt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = String(res.body).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('First Name,Last Name,Work Email,Job Title,Department,Employment Type,Start Date,Manager Email,Entity,Status,End Date');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")",Formula`);
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.includes('Formula'))).toContain(`"'=HYPERLINK(""http://evil"")",Formula`);
+    // The manager's work email, in the column the import reads back.
+    expect(lines.find((l) => l.includes('Managed'))!.split(',')[7]).toBe(other.workEmail);
   });
 
   it('imports good rows and reports each bad one by row number', async () => {
