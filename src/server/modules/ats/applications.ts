@@ -91,7 +91,11 @@ async function history(tx: Tx, applicationId: string) {
 }
 
 export function getApplication(db: Db, user: SessionUser, id: string): Promise<ApplicationDetail> {
-  return ats.scope(db, user, 'viewer', async (tx) => ({ ...(await readApplication(tx, id)), history: await history(tx, id) }));
+  return ats.scope(db, user, 'viewer', async (tx) => {
+    // Read together: one round trip (an application the caller may not read has no history either).
+    const [application, stages] = await Promise.all([readApplication(tx, id), history(tx, id)]);
+    return { ...application, history: stages };
+  });
 }
 
 const LIST_SORT: SortSpec = { columns: [sql`${a.appliedAt}`], types: ['timestamptz'] };
@@ -314,7 +318,16 @@ async function hire(
 
 const COLUMN_SORT: SortSpec = { columns: [sql`${a.rank}`], types: ['float8'] };
 
-type JobRef = { id: string; entityId: string };
+/** A job whose applications the board reads: its entity a subquery (jobRef), so they are read with the job. */
+type JobRef = { id: string; entityId: SQL };
+
+/**
+ * The job's entity as the caller may see it, as a subquery: row-level security applies to it as to
+ * any read, so a job the caller may not read names no entity (null) and the statements that use it
+ * read nothing. PostgreSQL runs it once per statement (an InitPlan), whose value then bounds the
+ * index scan as a constant would.
+ */
+const jobRef = (jobId: string): JobRef => ({ id: jobId, entityId: sql`(select ${atsJobs.entityId} from ${atsJobs} where ${atsJobs.id} = ${jobId})` });
 
 /**
  * The job's applications as the board reads them: its company and entity named, so that they and
@@ -361,27 +374,44 @@ async function stageCounts(tx: Tx, scope: ModuleScope, job: JobRef, stage?: Stag
 }
 
 /**
- * A job's board: every stage's count and first page of cards, in rank order. The applications are
- * counted once, by stage, and the job's own counts come from those totals: reading the job with its
- * counts would read every application twice more (bench figure A1).
+ * Whether the job's entity holds HRMS (a hire may then create the employee): entityHasProduct's
+ * question, asked of the job's entity subquery so that it goes with the board's other reads.
+ */
+async function hrmsAvailableFor(tx: Tx, scope: ModuleScope, job: JobRef) {
+  const { rows } = await tx.execute(sql`
+    select 1 from entity_product_access e join products p on p.id = e.product_id
+    where e.company_id = ${scope.companyId} and e.entity_id = ${job.entityId} and p.type = 'hrms'`);
+  return rows.length > 0;
+}
+
+/**
+ * A job's board: every stage's count and first page of cards, in rank order, in one round trip
+ * (a job the caller may not read: readJob's 404, its columns read nothing). The applications are
+ * counted once, by stage, and the job's own counts come from those totals: reading the job with
+ * its counts would read every application twice more (bench figure A1).
  */
 export function jobBoard(db: Db, user: SessionUser, jobId: string, limit: number): Promise<Board> {
   return ats.scope(db, user, 'viewer', async (tx, scope) => {
-    const job = await readJob(tx, jobId, { counts: false });
-    const totals = await stageCounts(tx, scope, job);
-    const pages = await stagePages(tx, scope, job, STAGES.filter((stage) => totals.get(stage)), { limit });
-    const columns: BoardColumn[] = STAGES.map((stage) => ({ stage, total: totals.get(stage) ?? 0, ...(pages.get(stage) ?? { items: [], nextCursor: null }) }));
+    const ref = jobRef(jobId);
+    const [job, totals, pages, hrmsAvailable] = await Promise.all([
+      readJob(tx, jobId, { counts: false }),
+      stageCounts(tx, scope, ref),
+      stagePages(tx, scope, ref, STAGES, { limit }),
+      hrmsAvailableFor(tx, scope, ref),
+    ]);
+    const columns: BoardColumn[] = STAGES.map((stage) => ({ stage, total: totals.get(stage) ?? 0, ...pages.get(stage)! }));
     job.hired = totals.get('hired') ?? 0;
     job.activeApplications = ACTIVE_STAGES.reduce((sum, stage) => sum + (totals.get(stage) ?? 0), 0);
-    return { job, hrmsAvailable: await entityHasProduct(tx, scope.companyId, 'hrms', job.entityId), columns };
+    return { job, hrmsAvailable, columns };
   });
 }
 
-/** The next page of one column of a job's board. */
+/** The next page of one column of a job's board, in one round trip (readJob: 404 unless in scope). */
 export function boardColumnPage(db: Db, user: SessionUser, jobId: string, stage: Stage, query: { limit: number; cursor?: string }): Promise<BoardColumn> {
   return ats.scope(db, user, 'viewer', async (tx, scope) => {
-    const job = await readJob(tx, jobId, { counts: false }); // 404 unless in scope; this page counts its own column only
-    const total = (await stageCounts(tx, scope, job, stage)).get(stage) ?? 0;
-    return { stage, total, ...(await stagePages(tx, scope, job, [stage], query)).get(stage)! };
+    const ref = jobRef(jobId);
+    // This page counts its own column only.
+    const [, totals, pages] = await Promise.all([readJob(tx, jobId, { counts: false }), stageCounts(tx, scope, ref, stage), stagePages(tx, scope, ref, [stage], query)]);
+    return { stage, total: totals.get(stage) ?? 0, ...pages.get(stage)! };
   });
 }

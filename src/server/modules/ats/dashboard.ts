@@ -23,24 +23,27 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string): Promise
     'viewer',
     async (tx, scope) => {
       const entities = uuidArray(scope.entityIds);
-      const { rows } = await tx.execute(sql`
-        select
-          (select count(*)::int from ${atsJobs} where ${atsJobs.entityId} = any(${entities}) and ${atsJobs.status} = 'open') as "openJobs",
-          (select count(*)::int from ${atsInterviews} where ${atsInterviews.entityId} = any(${entities})
-            and ${atsInterviews.startsAt} >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'
-            and ${atsInterviews.startsAt} < (date_trunc('week', now() at time zone 'UTC') + interval '7 days') at time zone 'UTC') as "interviewsThisWeek",
-          (select percentile_cont(0.5) within group (order by extract(epoch from ${atsApplications.hiredAt} - ${atsApplications.appliedAt}) / 86400)
-            from ${atsApplications} where ${atsApplications.entityId} = any(${entities}) and ${atsApplications.stage} = 'hired'
-            and ${atsApplications.hiredAt} >= now() - interval '90 days') as "medianDays"`);
+      // Read together: one round trip.
+      const [{ rows }, stages, upcoming] = await Promise.all([
+        tx.execute(sql`
+          select
+            (select count(*)::int from ${atsJobs} where ${atsJobs.entityId} = any(${entities}) and ${atsJobs.status} = 'open') as "openJobs",
+            (select count(*)::int from ${atsInterviews} where ${atsInterviews.entityId} = any(${entities})
+              and ${atsInterviews.startsAt} >= date_trunc('week', now() at time zone 'UTC') at time zone 'UTC'
+              and ${atsInterviews.startsAt} < (date_trunc('week', now() at time zone 'UTC') + interval '7 days') at time zone 'UTC') as "interviewsThisWeek",
+            (select percentile_cont(0.5) within group (order by extract(epoch from ${atsApplications.hiredAt} - ${atsApplications.appliedAt}) / 86400)
+              from ${atsApplications} where ${atsApplications.entityId} = any(${entities}) and ${atsApplications.stage} = 'hired'
+              and ${atsApplications.hiredAt} >= now() - interval '90 days') as "medianDays"`),
+        tx
+          .select({ stage: atsApplications.stage, n: sql<number>`count(*)::int` })
+          .from(atsApplications)
+          .where(sql`${atsApplications.entityId} = any(${entities}) and ${atsApplications.stage} not in ('hired', 'rejected')`)
+          .groupBy(atsApplications.stage),
+        interviewPage(tx, scope, { when: 'upcoming', limit: 5 }),
+      ]);
       const figure = figures.parse(rows[0]);
-      const stages = await tx
-        .select({ stage: atsApplications.stage, n: sql<number>`count(*)::int` })
-        .from(atsApplications)
-        .where(sql`${atsApplications.entityId} = any(${entities}) and ${atsApplications.stage} not in ('hired', 'rejected')`)
-        .groupBy(atsApplications.stage);
       const counts = new Map(stages.map((s) => [s.stage as Stage, Number(s.n)]));
       const byStage = ACTIVE_STAGES.map((stage) => ({ stage, candidates: counts.get(stage) ?? 0 }));
-      const upcoming = await interviewPage(tx, scope, { when: 'upcoming', limit: 5 });
       return {
         openJobs: figure.openJobs,
         inPipeline: byStage.reduce((sum, s) => sum + s.candidates, 0),

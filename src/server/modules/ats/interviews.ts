@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SessionUser } from '@/shared/auth';
@@ -27,7 +27,18 @@ const u = alias(users, 'u');
 
 const candidateName = sql<string>`${c.firstName} || ' ' || ${c.lastName}`;
 
-/** An interview's columns (with its application's candidate, job and stage), from `i`, `a`, `c` and `j`. */
+/**
+ * An interview's panel, read in its row's statement: each interviewer with their feedback, by name
+ * (json_build_object writes the time as isoText does).
+ */
+const panel = sql<string>`(select coalesce(json_agg(json_build_object(
+    'userId', ${p.userId}, 'name', ${u.firstName} || ' ' || ${u.lastName}, 'rating', ${p.rating}, 'notes', ${p.notes}, 'submittedAt', ${p.submittedAt})
+    order by ${u.lastName}, ${u.firstName}, ${u.id}), '[]'::json)::text
+  from ${atsInterviewers} ${p} join ${users} ${u} on ${u.id} = ${p.userId} where ${p.interviewId} = ${i.id})`.mapWith((json: string) => JSON.parse(json) as Panelist[]);
+
+type Panelist = { userId: string; name: string; rating: number | null; notes: string | null; submittedAt: string | null };
+
+/** An interview's columns (with its application's candidate, job and stage, and its panel), from `i`, `a`, `c` and `j`. */
 const interviewFields = {
   id: i.id,
   entityId: i.entityId,
@@ -43,76 +54,56 @@ const interviewFields = {
   emailCandidate: i.emailCandidate,
   cancelledAt: isoTextOrNull(i.cancelledAt),
   version: i.version,
+  panel,
 };
 
-type InterviewRecord = SelectResultFields<typeof interviewFields>;
-
-const panelFields = {
-  interviewId: p.interviewId,
-  userId: p.userId,
-  name: sql<string>`${u.firstName} || ' ' || ${u.lastName}`,
-  rating: p.rating,
-  notes: p.notes,
-  submittedAt: isoTextOrNull(p.submittedAt),
-};
-
-type PanelRecord = SelectResultFields<typeof panelFields>;
-
-/**
- * The interviews with their panels, as the caller may see them. The feedback rule: an
- * interviewer sees the others' feedback only once they have submitted their own (so nobody is
- * swayed by it); people not on the panel see every submitted feedback.
- */
-async function withPanels(tx: Tx, userId: string, rows: InterviewRecord[]): Promise<Interview[]> {
-  if (rows.length === 0) return [];
-  const panel = await tx
-    .select(panelFields)
-    .from(p)
-    .innerJoin(u, eq(u.id, p.userId))
-    .where(sql`${p.interviewId} = any(${uuidArray(rows.map((r) => r.id))})`)
-    .orderBy(asc(u.lastName), asc(u.firstName), asc(u.id));
-  return rows.map((r) => {
-    const mine = panel.filter((x) => x.interviewId === r.id);
-    const me = mine.find((x) => x.userId === userId);
-    const mayRead = (x: PanelRecord) => x.submittedAt !== null && (x.userId === userId || !me || me.submittedAt !== null);
-    return {
-      id: r.id,
-      entityId: r.entityId,
-      applicationId: r.applicationId,
-      candidateId: r.candidateId,
-      candidateName: r.candidateName,
-      jobId: r.jobId,
-      jobTitle: r.jobTitle,
-      stage: r.stage as Stage,
-      startsAt: r.startsAt,
-      durationMinutes: Number(r.durationMinutes),
-      location: r.location,
-      emailCandidate: r.emailCandidate,
-      cancelledAt: r.cancelledAt,
-      interviewers: mine.map((x) => ({
-        userId: x.userId,
-        name: x.name,
-        submitted: x.submittedAt !== null,
-        rating: mayRead(x) ? Number(x.rating) : null,
-        notes: mayRead(x) ? x.notes : null,
-        submittedAt: x.submittedAt,
-      })),
-      awaitingMyFeedback: me !== undefined && me.submittedAt === null && r.cancelledAt === null,
-      version: Number(r.version),
-    };
-  });
-}
-
-async function readInterview(tx: Tx, userId: string, id: string): Promise<Interview> {
-  const rows = await tx
-    .select(interviewFields)
+const selectInterviews = <E extends Record<string, SQL>>(tx: Tx, extra: E) =>
+  tx
+    .select({ ...interviewFields, ...extra })
     .from(i)
     .innerJoin(a, eq(a.id, i.applicationId))
     .innerJoin(c, eq(c.id, a.candidateId))
-    .innerJoin(j, eq(j.id, a.jobId))
-    .where(eq(i.id, id));
-  if (!rows[0]) throw notFound(ATS_MESSAGES.interviewNotFound);
-  return (await withPanels(tx, userId, rows))[0]!;
+    .innerJoin(j, eq(j.id, a.jobId));
+
+/**
+ * The interview as the caller may see it. The feedback rule: an interviewer sees the others'
+ * feedback only once they have submitted their own (so nobody is swayed by it); people not on the
+ * panel see every submitted feedback.
+ */
+function asSeenBy(userId: string, r: SelectResultFields<typeof interviewFields>): Interview {
+  const me = r.panel.find((x) => x.userId === userId);
+  const mayRead = (x: Panelist) => x.submittedAt !== null && (x.userId === userId || !me || me.submittedAt !== null);
+  return {
+    id: r.id,
+    entityId: r.entityId,
+    applicationId: r.applicationId,
+    candidateId: r.candidateId,
+    candidateName: r.candidateName,
+    jobId: r.jobId,
+    jobTitle: r.jobTitle,
+    stage: r.stage as Stage,
+    startsAt: r.startsAt,
+    durationMinutes: Number(r.durationMinutes),
+    location: r.location,
+    emailCandidate: r.emailCandidate,
+    cancelledAt: r.cancelledAt,
+    interviewers: r.panel.map((x) => ({
+      userId: x.userId,
+      name: x.name,
+      submitted: x.submittedAt !== null,
+      rating: mayRead(x) ? Number(x.rating) : null,
+      notes: mayRead(x) ? x.notes : null,
+      submittedAt: x.submittedAt,
+    })),
+    awaitingMyFeedback: me !== undefined && me.submittedAt === null && r.cancelledAt === null,
+    version: Number(r.version),
+  };
+}
+
+async function readInterview(tx: Tx, userId: string, id: string): Promise<Interview> {
+  const [row] = await selectInterviews(tx, {}).where(eq(i.id, id));
+  if (!row) throw notFound(ATS_MESSAGES.interviewNotFound);
+  return asSeenBy(userId, row);
 }
 
 export function getInterview(db: Db, user: SessionUser, id: string) {
@@ -131,17 +122,11 @@ export async function interviewPage(tx: Tx, scope: ModuleScope, query: Interview
   if (query.applicationId) parts.push(sql`${i.applicationId} = ${query.applicationId}`);
   if (query.mine === 'true') parts.push(sql`exists (select 1 from ${atsInterviewers} ${p} where ${p.interviewId} = ${i.id} and ${p.userId} = ${scope.userId})`);
   if (page.where) parts.push(page.where);
-  const rows = await tx
-    .select({ ...interviewFields, cursorValues: page.cursorValues })
-    .from(i)
-    .innerJoin(a, eq(a.id, i.applicationId))
-    .innerJoin(c, eq(c.id, a.candidateId))
-    .innerJoin(j, eq(j.id, a.jobId))
+  const rows = await selectInterviews(tx, { cursorValues: page.cursorValues })
     .where(sql.join(parts, sql` and `))
     .orderBy(...page.orderBy)
     .limit(page.limit);
-  const kept = toSortedPage(rows, query.limit, (r) => r);
-  return { items: await withPanels(tx, scope.userId, kept.items), nextCursor: kept.nextCursor };
+  return toSortedPage(rows, query.limit, (r) => asSeenBy(scope.userId, r));
 }
 
 export function listInterviews(db: Db, user: SessionUser, query: InterviewListQuery) {
