@@ -276,8 +276,8 @@ export async function roleForProduct(tx: Tx, user: SessionUser, product: Product
   return (await grantsOf(tx, user, product)).get(entityId) ?? null;
 }
 
-/** Whether the entity holds the product (its company enabled it there). */
-export async function entityHasProduct(tx: Tx, companyId: string, product: ProductType, entityId: string): Promise<boolean> {
+/** Whether the entity holds the product (its company enabled it there); the entity may be a subquery, to go with other reads. */
+export async function entityHasProduct(tx: Tx, companyId: string, product: ProductType, entityId: string | SQL): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     select 1 from entity_product_access a join products p on p.id = a.product_id
     where a.company_id = ${companyId} and a.entity_id = ${entityId} and p.type = ${product}`);

@@ -374,17 +374,6 @@ async function stageCounts(tx: Tx, scope: ModuleScope, job: JobRef, stage?: Stag
 }
 
 /**
- * Whether the job's entity holds HRMS (a hire may then create the employee): entityHasProduct's
- * question, asked of the job's entity subquery so that it goes with the board's other reads.
- */
-async function hrmsAvailableFor(tx: Tx, scope: ModuleScope, job: JobRef) {
-  const { rows } = await tx.execute(sql`
-    select 1 from entity_product_access e join products p on p.id = e.product_id
-    where e.company_id = ${scope.companyId} and e.entity_id = ${job.entityId} and p.type = 'hrms'`);
-  return rows.length > 0;
-}
-
-/**
  * A job's board: every stage's count and first page of cards, in rank order, in one round trip
  * (a job the caller may not read: readJob's 404, its columns read nothing). The applications are
  * counted once, by stage, and the job's own counts come from those totals: reading the job with
@@ -397,7 +386,8 @@ export function jobBoard(db: Db, user: SessionUser, jobId: string, limit: number
       readJob(tx, jobId, { counts: false }),
       stageCounts(tx, scope, ref),
       stagePages(tx, scope, ref, STAGES, { limit }),
-      hrmsAvailableFor(tx, scope, ref),
+      // Whether a hire may create the employee, asked of the job's entity subquery.
+      entityHasProduct(tx, scope.companyId, 'hrms', ref.entityId),
     ]);
     const columns: BoardColumn[] = STAGES.map((stage) => ({ stage, total: totals.get(stage) ?? 0, ...pages.get(stage)! }));
     job.hired = totals.get('hired') ?? 0;
