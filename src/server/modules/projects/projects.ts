@@ -351,24 +351,27 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
     'viewer',
     async (tx, scope) => {
       const day = today();
-      const { rows } = await tx.execute(sql`
+      const t = alias(projectsTasks, 't');
+      // Read together: one round trip.
+      const [{ rows }, byStatus, byPriority] = await Promise.all([
+        tx.execute(sql`
         select
           (select count(*)::int from projects_projects p where ${scopeCondition('p', scope)} and p.status <> 'completed') as active,
           (select count(*)::int from projects_tasks t where ${scopeCondition('t', scope)} and t.status <> 'done') as open,
           (select count(*)::int from projects_tasks t where ${scopeCondition('t', scope)} and t.status <> 'done' and t.due_date < ${day}::date) as overdue,
-          (select count(*)::int from projects_tasks t where ${scopeCondition('t', scope)} and t.status = 'done' and t.done_at >= date_trunc('week', now())) as done_week`);
+          (select count(*)::int from projects_tasks t where ${scopeCondition('t', scope)} and t.status = 'done' and t.done_at >= date_trunc('week', now())) as done_week`),
+        tx
+          .select({ status: t.status, n: sql<number>`count(*)::int` })
+          .from(t)
+          .where(scopeCondition('t', scope))
+          .groupBy(t.status),
+        tx
+          .select({ priority: p.priority, n: sql<number>`count(*)::int` })
+          .from(p)
+          .where(scopeCondition('p', scope))
+          .groupBy(p.priority),
+      ]);
       const figures = dashboardFigures.parse(rows[0]);
-      const t = alias(projectsTasks, 't');
-      const byStatus = await tx
-        .select({ status: t.status, n: sql<number>`count(*)::int` })
-        .from(t)
-        .where(scopeCondition('t', scope))
-        .groupBy(t.status);
-      const byPriority = await tx
-        .select({ priority: p.priority, n: sql<number>`count(*)::int` })
-        .from(p)
-        .where(scopeCondition('p', scope))
-        .groupBy(p.priority);
       return {
         activeProjects: figures.active,
         openTasks: figures.open,

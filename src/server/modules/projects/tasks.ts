@@ -210,32 +210,37 @@ export async function readTask(tx: Tx, id: string): Promise<Task> {
 
 export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDetail> {
   return projects.scope(db, user, 'viewer', async (tx, scope) => {
-    const task = await readTask(tx, id);
     const c = projectsTaskComments;
-    const comments = await tx
-      .select({
-        id: c.id,
-        authorId: c.authorId,
-        authorName: c.authorName,
-        currentName: sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`,
-        body: c.body,
-        createdAt: isoText(c.createdAt),
-      })
-      .from(c)
-      .leftJoin(u, eq(u.id, c.authorId))
-      .where(eq(c.taskId, id))
-      .orderBy(c.createdAt, c.id)
-      .limit(500);
     const a = projectsTaskActivity;
-    const activity = await tx
-      .select({ id: a.id, kind: sql<Activity['kind']>`${a.kind}`, actorName: a.actorName, changes: a.changes, createdAt: isoText(a.createdAt) })
-      .from(a)
-      .where(eq(a.taskId, id))
-      .orderBy(desc(a.createdAt), desc(a.id))
-      .limit(200);
+    // Read together: one round trip. A task the caller may not read is readTask's 404 (row-level
+    // security hides its comments, activity and followers too).
+    const [task, following, comments, activity] = await Promise.all([
+      readTask(tx, id),
+      followState(tx, scope.userId, id),
+      tx
+        .select({
+          id: c.id,
+          authorId: c.authorId,
+          authorName: c.authorName,
+          currentName: sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`,
+          body: c.body,
+          createdAt: isoText(c.createdAt),
+        })
+        .from(c)
+        .leftJoin(u, eq(u.id, c.authorId))
+        .where(eq(c.taskId, id))
+        .orderBy(c.createdAt, c.id)
+        .limit(500),
+      tx
+        .select({ id: a.id, kind: sql<Activity['kind']>`${a.kind}`, actorName: a.actorName, changes: a.changes, createdAt: isoText(a.createdAt) })
+        .from(a)
+        .where(eq(a.taskId, id))
+        .orderBy(desc(a.createdAt), desc(a.id))
+        .limit(200),
+    ]);
     return {
       ...task,
-      ...(await followState(tx, scope.userId, id)),
+      ...following,
       comments: comments.map(
         (x): Comment => ({
           id: x.id,
