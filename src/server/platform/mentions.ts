@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MENTION_PATTERN, MENTIONABLE_LIMIT, mentionMarkup, type MentionablePerson } from '@/shared/mentions';
 import type { ProductType } from '@/shared/products';
 import { isUuid } from '@/shared/uuid';
@@ -13,11 +13,15 @@ import { uuidArray } from './sql';
  * described in shared/mentions.ts.
  */
 
-/** A record of `product` at `entityId`: who may read it is who may be mentioned on it. */
+/**
+ * A record of `product` at `entityId`: who may read it is who may be mentioned on it. The entity
+ * may be SQL (a subquery naming the record's entity), so the people are read in the same round
+ * trip as the record.
+ */
 export interface MentionScope {
   companyId: string;
   product: ProductType;
-  entityId: string;
+  entityId: string | SQL;
 }
 
 /**

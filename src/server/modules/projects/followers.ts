@@ -10,6 +10,7 @@ import { mentionableUsers } from '../../platform/mentions';
 import type { ModuleScope } from '../../platform/scope';
 import { uuidArray } from '../../platform/sql';
 import { projects } from './module';
+import { entityOf } from './projects';
 
 /*
  * Who hears about a task (issue 33): its assignee when it is assigned to them, its followers when
@@ -110,7 +111,12 @@ export function setFollowing(db: Db, user: SessionUser, id: string, following: b
 /** Who a comment on the task may mention: the active users who may read it. Asked by those who may comment. */
 export function taskMentionable(db: Db, user: SessionUser, id: string, q: string | undefined) {
   return projects.scope(db, user, 'member', async (tx, scope) => {
-    const task = await taskEntity(tx, id);
-    return { items: await mentionableUsers(tx, { companyId: scope.companyId, product: 'projects', entityId: task.entityId }, { q }) };
+    // Read together: one round trip. The task's entity is a subquery (entityOf): a task the caller
+    // may not read is taskEntity's 404.
+    const [, items] = await Promise.all([
+      taskEntity(tx, id),
+      mentionableUsers(tx, { companyId: scope.companyId, product: 'projects', entityId: entityOf(projectsTasks, id) }, { q }),
+    ]);
+    return { items };
   });
 }

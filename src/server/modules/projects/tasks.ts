@@ -47,7 +47,7 @@ import { checkMentions } from '../../platform/mentions';
 import { arrayLiteral, isoText, textArray, uuidArray } from '../../platform/sql';
 import { addFollowers, followersInsert, followState, tellAssignee, tellFollowers, tellMentioned } from './followers';
 import { projects } from './module';
-import { eligibleNames, eligibleUserByEmail, readProject, requireEligible, today } from './projects';
+import { eligibleNames, eligibleUserByEmail, entityOf, readProject, requireEligible, today } from './projects';
 
 type TaskCreate = z.output<typeof taskCreateInput>;
 type TaskUpdate = z.output<typeof taskUpdateInput>;
@@ -260,14 +260,6 @@ export function getTask(db: Db, user: SessionUser, id: string): Promise<TaskDeta
  * entity may be SQL (`entityOf`), so the cards are read in the same round trip as the project.
  */
 type ProjectRef = { companyId: string; entityId: string | SQL; projectId: string };
-
-/**
- * The entity of a project (or a task) as the caller may see it, as a subquery: row-level security
- * applies to it as to any read, so a record the caller may not read names no entity (null), and
- * the statement that uses it reads nothing. PostgreSQL runs it once per statement (an InitPlan),
- * whose value then bounds the index scan as a constant would.
- */
-const entityOf = (table: typeof projectsProjects | typeof projectsTasks, id: string) => sql`(select ${table.entityId} from ${table} where ${table.id} = ${id})`;
 
 /**
  * The condition that puts a read of a project's cards on projects_tasks_scope_board_idx (company,
