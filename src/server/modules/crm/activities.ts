@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -15,7 +16,7 @@ import {
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmActivities, crmClients, crmContacts, crmLeads, crmOpportunities } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { pipelined, type Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import { pageItem, sortedPage, toSortedPage } from '../../platform/list';
 import { checkMentions, mentionableUsers } from '../../platform/mentions';
@@ -57,6 +58,9 @@ const selectActivities = <E extends Record<string, SQL>>(tx: Tx, extra?: E) =>
     })
     .from(a);
 
+/** The table of the record an activity is logged on (or listed for), by kind. */
+const TARGET_TABLES = { clientId: crmClients, contactId: crmContacts, leadId: crmLeads, opportunityId: crmOpportunities } as const;
+
 /** The record an activity is logged on (or listed for), by kind: its entity and client. */
 const TARGETS: Record<ActivityTarget, (tx: Tx, id: string) => Promise<{ entityId: string; clientId: string | null }[]>> = {
   clientId: (tx, id) => tx.select({ entityId: crmClients.entityId, clientId: crmClients.id }).from(crmClients).where(eq(crmClients.id, id)),
@@ -87,8 +91,9 @@ async function targetOf(tx: Tx, key: ActivityTarget, id: string) {
 const CONVERTED_INTO = { clientId: 'convertedClientId', contactId: 'convertedContactId', opportunityId: 'convertedOpportunityId' } as const;
 
 /** The activities of one record's timeline (see CONVERTED_INTO); a client's gathers its contacts' and opportunities'. */
-function timeline(tx: Tx, key: ActivityTarget, id: string, entityId: string): SQL | undefined {
-  // The entity bounds the search for converted leads (crm_leads has no index on converted_*).
+function timeline(tx: Tx, key: ActivityTarget, id: string): SQL | undefined {
+  // The record's entity bounds the search for converted leads (crm_leads has no index on converted_*).
+  const entityId = sql`(select t.entity_id from ${TARGET_TABLES[key]} t where t.id = ${id})`;
   const fromLeads = key === 'leadId' ? undefined : inArray(a.leadId, tx.select({ id: l.id }).from(l).where(and(eq(l.entityId, entityId), eq(l[CONVERTED_INTO[key]], id))));
   if (key !== 'clientId') return or(eq(a[key], id), fromLeads);
   return or(
@@ -107,12 +112,15 @@ export function listActivities(db: Db, user: SessionUser, query: ActivityListQue
   return crm.scope(db, user, 'viewer', async (tx, scope) => {
     const key = targetKey(query);
     const id = query[key]!;
-    const target = await targetOf(tx, key, id);
     const page = sortedPage({ columns: [sql`${a.occurredAt}`], types: ['timestamptz'] }, sql`${a.id}`, { ...query, dir: 'desc' });
-    const rows = await selectActivities(tx, { cursorValues: page.cursorValues })
-      .where(and(scopeCondition('a', scope), timeline(tx, key, id, target.entityId), page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.limit);
+    // The record (404 when not found) and its timeline, read together: one round trip.
+    const [, rows] = await Promise.all([
+      targetOf(tx, key, id),
+      selectActivities(tx, { cursorValues: page.cursorValues })
+        .where(and(scopeCondition('a', scope), timeline(tx, key, id), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.limit),
+    ]);
     return toSortedPage(rows, query.limit, pageItem);
   });
 }
@@ -146,22 +154,27 @@ export function logActivity(db: Db, user: SessionUser, input: ActivityCreate, au
     const key = targetKey(input);
     const target = await targetOf(tx, key, input[key]!);
     const { text: body, mentioned } = await checkMentions(tx, { companyId: scope.companyId, product: 'crm', entityId: target.entityId }, input.body);
-    const [row] = await tx
-      .insert(crmActivities)
-      .values({
-        companyId: scope.companyId,
-        entityId: target.entityId,
-        type: input.type,
-        body,
-        // Without a time, the column's default: now.
-        occurredAt: input.occurredAt === undefined ? undefined : sql`${input.occurredAt}::timestamptz`,
-        authorId: user.id,
-        authorName: `${user.firstName} ${user.lastName}`.trim(),
-        [key]: input[key]!,
-      })
-      .returning({ id: crmActivities.id });
-    await touchClient(tx, target.clientId);
-    const [activity] = (await selectActivities(tx).where(eq(a.id, row!.id))) as [Activity];
+    const id = randomUUID();
+    // The insert, the client's touch and the read-back: one round trip.
+    const [, , [read]] = await pipelined(
+      tx,
+      () =>
+        tx.insert(crmActivities).values({
+          id,
+          companyId: scope.companyId,
+          entityId: target.entityId,
+          type: input.type,
+          body,
+          // Without a time, the column's default: now.
+          occurredAt: input.occurredAt === undefined ? undefined : sql`${input.occurredAt}::timestamptz`,
+          authorId: user.id,
+          authorName: `${user.firstName} ${user.lastName}`.trim(),
+          [key]: input[key]!,
+        }),
+      () => touchClient(tx, target.clientId),
+      () => selectActivities(tx).where(eq(a.id, id)),
+    );
+    const activity = read as Activity;
     await crm.audit(
       tx,
       scope,

@@ -97,8 +97,9 @@ export async function readClient(tx: Tx, id: string): Promise<Client> {
 /** A client with its contacts and opportunities (the detail page; its activity comes from the timeline route). */
 export function getClient(db: Db, user: SessionUser, id: string): Promise<ClientDetail> {
   return crm.scope(db, user, 'viewer', async (tx) => {
-    const found = await readClient(tx, id);
-    return { ...found, contacts: await readContactsOfClient(tx, id), opportunities: await readOpportunitiesOfClient(tx, id) };
+    // Read together (one round trip): a client not found is still a 404.
+    const [found, contacts, opportunities] = await Promise.all([readClient(tx, id), readContactsOfClient(tx, id), readOpportunitiesOfClient(tx, id)]);
+    return { ...found, contacts, opportunities };
   });
 }
 
@@ -169,9 +170,10 @@ export async function makeCustomer(tx: Tx, scope: ModuleScope, clientId: string,
  * the oldest when several are: what a lead's conversion proposes instead of a second client.
  * Both sides are lowered by PostgreSQL (`search_name` is `lower(name)`), so they fold alike in
  * any locale; the first word's prefix keeps the search on the (entity_id, search_name) index
- * (migration 0014) rather than on every client of the entity.
+ * (migration 0014) rather than on every client of the entity. Either may be SQL (a subquery), to
+ * be read with what it comes from.
  */
-export async function clientNamed(tx: Tx, entityId: string, name: string): Promise<{ id: string; name: string } | null> {
+export async function clientNamed(tx: Tx, entityId: string | SQL, name: string | SQL): Promise<{ id: string; name: string } | null> {
   const key = sql`regexp_replace(btrim(lower(${name}::text)), '\\s+', ' ', 'g')`;
   const [found] = await tx
     .select({ id: c.id, name: c.name })

@@ -176,9 +176,17 @@ const newClientName = (lead: { companyName: string; name: string }) => lead.comp
 /** What the conversion dialog proposes: the entity's client with the new client's name, if there is one. */
 export function leadConversion(db: Db, user: SessionUser, id: string): Promise<LeadConversion> {
   return crm.scope(db, user, 'viewer', async (tx) => {
-    const lead = await readLead(tx, id);
-    const name = newClientName(lead);
-    return { newClientName: name, existingClient: await clientNamed(tx, lead.entityId, name) };
+    // Read together (one round trip): the lead (404 when not found), and the client matched from
+    // the lead's row in SQL, its name by the rule of newClientName.
+    const [lead, existingClient] = await Promise.all([
+      readLead(tx, id),
+      clientNamed(
+        tx,
+        sql`(select l.entity_id from crm_leads l where l.id = ${id})`,
+        sql`(select coalesce(nullif(l.company_name, ''), l.name) from crm_leads l where l.id = ${id})`,
+      ),
+    ]);
+    return { newClientName: newClientName(lead), existingClient };
   });
 }
 

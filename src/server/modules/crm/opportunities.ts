@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ import {
 import type { AuditContext, AuditTarget } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { crmClients, crmOpportunities, entities } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
+import { pipelined, type Tx } from '../../db/tenant';
 import { badRequest, notFound } from '../../http/errors';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
 import { scopeCondition, type ModuleScope } from '../../platform/scope';
@@ -119,19 +120,15 @@ export function pipeline(db: Db, user: SessionUser, query: z.output<typeof pipel
       let totalsQuery = tx.select({ stage: o.stage, currency: o.currency, n: count(), amount: amountSum }).from(o).$dynamic();
       // The client is joined only for a search (its name): otherwise the totals read the opportunities alone.
       if (query.q) totalsQuery = totalsQuery.innerJoin(cl, eq(cl.id, o.clientId));
-      const totals = await totalsQuery.where(filters(scope, query)).groupBy(o.stage, o.currency);
-      const columns = [];
-      for (const stage of OPPORTUNITY_STAGES) {
+      // The totals and every column's first cards, read together: one round trip.
+      const [totals, ...pages] = await Promise.all([
+        totalsQuery.where(filters(scope, query)).groupBy(o.stage, o.currency),
+        ...OPPORTUNITY_STAGES.map((stage) => pageOf(tx, scope, { ...query, stage, open: undefined, clientId: undefined, sort: 'createdAt', dir: 'desc', cursor: undefined })),
+      ]);
+      const columns = OPPORTUNITY_STAGES.map((stage, i) => {
         const mine = totals.filter((t) => t.stage === stage);
-        const page = await pageOf(tx, scope, { ...query, stage, open: undefined, clientId: undefined, sort: 'createdAt', dir: 'desc', cursor: undefined });
-        columns.push({
-          stage,
-          count: mine.reduce((n, t) => n + t.n, 0),
-          totals: moneyList(mine),
-          items: page.items,
-          nextCursor: page.nextCursor,
-        });
-      }
+        return { stage, count: mine.reduce((n, t) => n + t.n, 0), totals: moneyList(mine), items: pages[i]!.items, nextCursor: pages[i]!.nextCursor };
+      });
       return { columns };
     },
     query.entityId,
@@ -190,26 +187,35 @@ async function entityCurrency(tx: Tx, entityId: string) {
 }
 
 export async function insertOpportunity(tx: Tx, scope: ModuleScope, input: OpportunityCreate, audit: AuditContext): Promise<Opportunity> {
-  await requireClient(tx, input.entityId, input.clientId, CRM_MESSAGES.clientRequired);
-  await checkOwner(tx, scope, input.entityId, input.ownerId);
-  const [row] = await tx
-    .insert(crmOpportunities)
-    .values({
-      companyId: scope.companyId,
-      entityId: input.entityId,
-      name: input.name,
-      clientId: input.clientId,
-      amountMinor: input.amountMinor,
-      currency: await entityCurrency(tx, input.entityId),
-      expectedCloseDate: input.expectedCloseDate,
-      ownerId: input.ownerId === undefined ? scope.userId : input.ownerId,
-      stage: input.stage,
-      lostReason: input.stage === 'closed_lost' ? input.lostReason : '',
-      closedAt: isClosedStage(input.stage) ? sql`now()` : null,
-    })
-    .returning({ id: crmOpportunities.id });
-  await touchClient(tx, input.clientId);
-  const created = await readOpportunity(tx, row!.id);
+  // The checks and the currency read together (one round trip), a refusal in this order.
+  const [, , currency] = await pipelined(
+    tx,
+    () => requireClient(tx, input.entityId, input.clientId, CRM_MESSAGES.clientRequired),
+    () => checkOwner(tx, scope, input.entityId, input.ownerId),
+    () => entityCurrency(tx, input.entityId),
+  );
+  const id = randomUUID();
+  // The insert, the client's touch and the read-back: one round trip.
+  const [, , created] = await pipelined(
+    tx,
+    () =>
+      tx.insert(crmOpportunities).values({
+        id,
+        companyId: scope.companyId,
+        entityId: input.entityId,
+        name: input.name,
+        clientId: input.clientId,
+        amountMinor: input.amountMinor,
+        currency,
+        expectedCloseDate: input.expectedCloseDate,
+        ownerId: input.ownerId === undefined ? scope.userId : input.ownerId,
+        stage: input.stage,
+        lostReason: input.stage === 'closed_lost' ? input.lostReason : '',
+        closedAt: isClosedStage(input.stage) ? sql`now()` : null,
+      }),
+    () => touchClient(tx, input.clientId),
+    () => readOpportunity(tx, id),
+  );
   await crm.audit(tx, scope, audit, 'crm.opportunity.created', auditTarget(created), undefined, auditFields(created));
   await tellOwner(tx, scope, audit, 'opportunity', created);
   if (created.stage === 'closed_won') await makeCustomer(tx, scope, created.clientId, audit);
@@ -227,18 +233,25 @@ export function createOpportunity(db: Db, user: SessionUser, input: OpportunityC
  */
 export function updateOpportunity(db: Db, user: SessionUser, id: string, input: OpportunityUpdate, audit: AuditContext) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
-    const row = await crm.lock(tx, crmOpportunities, id, input.version, CRM_MESSAGES.opportunityNotFound);
-    if (input.clientId) await requireClient(tx, row.entityId, input.clientId, CRM_MESSAGES.clientRequired);
-    await checkOwner(tx, scope, row.entityId, input.ownerId);
+    const [row, before] = await Promise.all([crm.lock(tx, crmOpportunities, id, input.version, CRM_MESSAGES.opportunityNotFound), readOpportunity(tx, id)]);
+    // Read together (one round trip), a refusal in this order.
+    await pipelined(
+      tx,
+      () => (input.clientId ? requireClient(tx, row.entityId, input.clientId, CRM_MESSAGES.clientRequired) : undefined),
+      () => checkOwner(tx, scope, row.entityId, input.ownerId),
+    );
     const stage = input.stage ?? (row.stage as OpportunityStage);
     const lostReason = stage === 'closed_lost' ? (input.lostReason ?? row.lostReason) : '';
     if (stage === 'closed_lost' && lostReason === '') throw badRequest(CRM_MESSAGES.lostReasonRequired);
-    const before = await readOpportunity(tx, id);
     const { name, clientId, amountMinor, ownerId, expectedCloseDate } = input;
     const closedAt = stage === row.stage ? undefined : isClosedStage(stage) ? sql`now()` : null;
-    await crm.save(tx, crmOpportunities, id, { name, clientId, amountMinor, ownerId, stage: input.stage, expectedCloseDate, lostReason, closedAt });
-    const after = await readOpportunity(tx, id);
-    await touchClient(tx, after.clientId);
+    // The save, the client's touch and the read-back: one round trip.
+    const [, , after] = await pipelined(
+      tx,
+      () => crm.save(tx, crmOpportunities, id, { name, clientId, amountMinor, ownerId, stage: input.stage, expectedCloseDate, lostReason, closedAt }),
+      () => touchClient(tx, clientId ?? row.clientId),
+      () => readOpportunity(tx, id),
+    );
     await crm.audit(tx, scope, audit, 'crm.opportunity.updated', auditTarget(after), auditFields(before), auditFields(after));
     if (after.ownerId !== before.ownerId) await tellOwner(tx, scope, audit, 'opportunity', after);
     if (after.stage === 'closed_won' && (before.stage !== 'closed_won' || before.clientId !== after.clientId)) await makeCustomer(tx, scope, after.clientId, audit);
