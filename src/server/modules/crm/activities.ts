@@ -70,6 +70,9 @@ const TARGETS: Record<ActivityTarget, (tx: Tx, id: string) => Promise<{ entityId
     tx.select({ entityId: crmOpportunities.entityId, clientId: crmOpportunities.clientId }).from(crmOpportunities).where(eq(crmOpportunities.id, id)),
 };
 
+/** The entity of the record an activity is logged on, as a subquery (row-level security applies: null outside the scope). */
+const targetEntity = (key: ActivityTarget, id: string) => sql`(select t.entity_id from ${TARGET_TABLES[key]} t where t.id = ${id})`;
+
 /** The record an activity is logged on (or listed for): its entity and client, or 404 outside the scope. */
 async function targetOf(tx: Tx, key: ActivityTarget, id: string) {
   const [found] = await TARGETS[key](tx, id);
@@ -93,7 +96,7 @@ const CONVERTED_INTO = { clientId: 'convertedClientId', contactId: 'convertedCon
 /** The activities of one record's timeline (see CONVERTED_INTO); a client's gathers its contacts' and opportunities'. */
 function timeline(tx: Tx, key: ActivityTarget, id: string): SQL | undefined {
   // The record's entity bounds the search for converted leads (crm_leads has no index on converted_*).
-  const entityId = sql`(select t.entity_id from ${TARGET_TABLES[key]} t where t.id = ${id})`;
+  const entityId = targetEntity(key, id);
   const fromLeads = key === 'leadId' ? undefined : inArray(a.leadId, tx.select({ id: l.id }).from(l).where(and(eq(l.entityId, entityId), eq(l[CONVERTED_INTO[key]], id))));
   if (key !== 'clientId') return or(eq(a[key], id), fromLeads);
   return or(
@@ -140,8 +143,13 @@ const targetKey = (named: Partial<Record<ActivityTarget, string>>) => ACTIVITY_T
 export function activityMentionable(db: Db, user: SessionUser, query: ActivityMentionableQuery) {
   return crm.scope(db, user, 'member', async (tx, scope) => {
     const key = targetKey(query);
-    const target = await targetOf(tx, key, query[key]!);
-    return { items: await mentionableUsers(tx, { companyId: scope.companyId, product: 'crm', entityId: target.entityId }, { q: query.q }) };
+    const id = query[key]!;
+    // The record (404 when not found) and the people, read together: one round trip.
+    const [, items] = await Promise.all([
+      targetOf(tx, key, id),
+      mentionableUsers(tx, { companyId: scope.companyId, product: 'crm', entityId: targetEntity(key, id) }, { q: query.q }),
+    ]);
+    return { items };
   });
 }
 
