@@ -25,16 +25,16 @@ import { MODULE_MESSAGES } from '@/shared/modules';
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsAttendanceSettings, hrmsEmployees, hrmsLeaveRequests, hrmsTimeEntries, hrmsTimesheets } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
-import { inWriteMode } from '../../db/tenant-pg';
+import { commitWith, start, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import { productAdmins, scopeCondition, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { employedOn } from './employees';
-import { entityHolidays } from './holidays';
+import { holidayAt } from './holidays';
 import { hrms, uniqueOr409 } from './module';
+import { madeOnFirstRead } from './setup';
 
 /*
  * Attendance (issue 34). An employee clocks in and out for themselves (hrms.selfScope: no grant
@@ -724,13 +724,13 @@ export function decideTimesheet(db: Db, user: SessionUser, id: string, verdict: 
 
 // ----- a day: in, late, missing ------------------------------------------------------------------
 
-/** The entities' late-after times (minutes after midnight, UTC), read once: the default where an entity has none yet. */
-async function lateAfterAt(tx: Tx, entityIds: string[]) {
-  const s = hrmsAttendanceSettings;
-  const rows = await tx.select({ entityId: s.entityId, minutes: s.lateAfterMinutes }).from(s).where(inList(s.entityId, entityIds));
-  const minutes = new Map(rows.map((r) => [r.entityId, r.minutes]));
-  return new Map(entityIds.map((id) => [id, minutes.get(id) ?? DEFAULT_LATE_AFTER]));
-}
+/** When the day's clock-ins count as late at the entity: its late-after time (the default where it has none yet), as SQL. */
+const lateAtSql = (entityId: string, dayStart: Date) =>
+  sql`(${dayStart}::timestamptz + coalesce((select s.late_after_minutes from ${hrmsAttendanceSettings} s where s.entity_id = ${entityId}::uuid), ${DEFAULT_LATE_AFTER}) * interval '1 minute')`;
+
+/** A value per entity of the row (`column`), as SQL: for one entity the value itself, a constant the planner can use. */
+const perEntity = (column: AnyPgColumn, entityIds: string[], value: (entityId: string) => SQL) =>
+  entityIds.length === 1 ? value(entityIds[0]!) : sql`(case ${column} ${sql.join(entityIds.map((id) => sql`when ${id}::uuid then ${value(id)}`), sql` `)} end)`;
 
 /**
  * A day's attendance (default today, UTC; a later day is refused), for HR staff (every employee of
@@ -762,17 +762,9 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
       const dayStart = new Date(`${day}T00:00:00Z`);
       const dayEnd = new Date(`${addDays(day, 1)}T00:00:00Z`);
       const reach = reachOf(scope, false, staff);
-      const lateAfter = await lateAfterAt(tx, scope.entityIds);
-      const lateAt = new Map([...lateAfter].map(([id, minutes]) => [id, new Date(dayStart.getTime() + minutes * 60_000)]));
-      // One late-after time for all (one entity, as the page asks): a constant the index range takes.
-      const times = [...new Set([...lateAt.values()].map((d) => d.getTime()))];
-      const lateBound =
-        times.length === 1
-          ? sql`${new Date(times[0]!)}::timestamptz`
-          : sql`(case ${x.entityId} ${sql.join(
-              [...lateAt].map(([id, at]) => sql`when ${id}::uuid then ${at}::timestamptz`),
-              sql` `,
-            )} end)`;
+      // The late-after time and the calendar are read by the statements that use them (subqueries
+      // of constants: one evaluation each), so that all three lists are read in one round trip.
+      const lateBound = perEntity(x.entityId, scope.entityIds, (id) => lateAtSql(id, dayStart));
       const list = TODAY_LIST + 1;
       const cut = <T>(rows: T[]) => ({ rows: rows.slice(0, TODAY_LIST), more: rows.length > TODAY_LIST });
       /** The employee's first entry of the day: none before it that day. */
@@ -804,33 +796,22 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
           .orderBy(page.clockIn, page.employeeId);
       };
 
-      const inRows = (await entries(isToday ? isNull(x.clockOut) : and(gte(x.clockIn, dayStart), lt(x.clockIn, dayEnd), firstOfDay))).map(({ at, ...p }) => ({ ...p, since: at }));
-      const lateRows = (await entries(and(sql`${x.clockIn} > ${lateBound}`, lt(x.clockIn, dayEnd), firstOfDay))).map(({ at, ...p }) => ({ ...p, firstClockIn: at }));
-
       // Missing: where the day is a working day and (today) the late-after time has passed.
       const weekend = [0, 6].includes(dayStart.getUTCDay());
-      const missingAt: string[] = [];
-      if (!weekend) {
-        for (const id of scope.entityIds) {
-          if (isToday && Date.now() <= lateAt.get(id)!.getTime()) continue;
-          if (!(await entityHolidays(tx, id, day, day)).has(day)) missingAt.push(id);
-        }
-      }
-      const missingReach = reachOf(
-        scope,
-        false,
-        staff.filter((id) => missingAt.includes(id)),
-      )(e.entityId, e.id);
-      const missingRows =
-        missingAt.length === 0 || !missingReach
+      const now = new Date();
+      const counted = (id: string) => and(sql`not ${holidayAt(id, day)}`, isToday ? sql`${now}::timestamptz > ${lateAtSql(id, dayStart)}` : undefined)!;
+      const missingReach = reach(e.entityId, e.id);
+      const missingPage = () =>
+        weekend || !missingReach
           ? []
-          : await tx
+          : tx
               .select({ employeeId: e.id, employeeName, entityId: e.entityId })
               .from(e)
               .where(
                 and(
                   eq(e.companyId, scope.companyId),
-                  missingAt.length === 1 ? eq(e.entityId, missingAt[0]!) : inList(e.entityId, missingAt),
+                  scope.entityIds.length === 1 ? eq(e.entityId, scope.entityIds[0]!) : inList(e.entityId, scope.entityIds),
+                  perEntity(e.entityId, scope.entityIds, counted),
                   missingReach,
                   employedOn(day),
                   // One probe per employee, the entry first (most have one) and the leave only when
@@ -844,8 +825,14 @@ export function attendanceToday(db: Db, user: SessionUser, query: { entityId?: s
               .orderBy(e.lastName, e.firstName, e.id)
               .limit(list);
 
-      const inNow = cut(inRows);
-      const late = cut(lateRows);
+      // Read together: one round trip.
+      const [inRows, lateRows, missingRows] = await Promise.all([
+        entries(isToday ? isNull(x.clockOut) : and(gte(x.clockIn, dayStart), lt(x.clockIn, dayEnd), firstOfDay)),
+        entries(and(sql`${x.clockIn} > ${lateBound}`, lt(x.clockIn, dayEnd), firstOfDay)),
+        missingPage(),
+      ]);
+      const inNow = cut(inRows.map(({ at, ...p }) => ({ ...p, since: at })));
+      const late = cut(lateRows.map(({ at, ...p }) => ({ ...p, firstClockIn: at })));
       const missing = cut(missingRows);
       return {
         date: day,
@@ -878,18 +865,25 @@ const toSettings = ({ lateAfterMinutes, ...rest }: { id: string; entityId: strin
 
 /** An entity's attendance settings (made with the defaults, 40 hours and 10:00, on the first read). */
 export function getAttendanceSettings(db: Db, user: SessionUser, entityId: string): Promise<AttendanceSettings> {
-  // Made on the first read: writable even in a GET (db/tenant-pg.ts).
-  return inWriteMode(() => hrms.scope(
-    db,
-    user,
-    'viewer',
-    async (tx, scope) => {
-      await tx.insert(hrmsAttendanceSettings).values({ companyId: scope.companyId, entityId }).onConflictDoNothing({ target: hrmsAttendanceSettings.entityId });
-      const [row] = await tx.select(settingsFields).from(hrmsAttendanceSettings).where(eq(hrmsAttendanceSettings.entityId, entityId));
-      return toSettings(row!);
-    },
-    entityId,
-  ));
+  // Made on the first read: then in a write, even in a GET (setup.ts).
+  return madeOnFirstRead((create) =>
+    hrms.scope(
+      db,
+      user,
+      'viewer',
+      async (tx, scope) => {
+        const read = () => start(tx.select(settingsFields).from(hrmsAttendanceSettings).where(eq(hrmsAttendanceSettings.entityId, entityId)));
+        if (!create) {
+          const [row] = await read();
+          return row && toSettings(row);
+        }
+        // Made and read back in one round trip, with the commit.
+        const [row] = await commitWith(tx, [tx.insert(hrmsAttendanceSettings).values({ companyId: scope.companyId, entityId }).onConflictDoNothing({ target: hrmsAttendanceSettings.entityId })], read);
+        return toSettings(row!);
+      },
+      entityId,
+    ),
+  );
 }
 
 export function updateAttendanceSettings(db: Db, user: SessionUser, id: string, input: z.output<typeof attendanceSettingsInput>, audit: AuditContext): Promise<AttendanceSettings> {

@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '@/shared/auth';
 import type { Country } from '@/shared/countries';
@@ -8,6 +8,7 @@ import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { entities, hrmsHolidays } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
+import { textArray } from '../../platform/sql';
 import { recordHolidayDeleted, recordHolidayEvent } from './audit';
 import { hrms, uniqueOr409 } from './module';
 
@@ -59,20 +60,35 @@ export function publicHolidays(country: string, year: number): { date: string; n
 
 /**
  * An entity's days off from `from` to `to`: its country's public holidays and the company's own,
- * as one map from day to name (a company day on a public holiday keeps the public name).
+ * as one map from day to name (a company day on a public holiday keeps the public name). The
+ * entity may be a subquery (an employee's entity); both are read together: one round trip.
  */
-export async function entityHolidays(tx: Tx, entityId: string, from: string, to: string): Promise<Map<string, string>> {
-  const [entity] = await tx.select({ country: entities.country }).from(entities).where(eq(entities.id, entityId));
+export async function entityHolidays(tx: Tx, entityId: string | SQL, from: string, to: string): Promise<Map<string, string>> {
+  const [[entity], own] = await Promise.all([
+    tx.select({ country: entities.country }).from(entities).where(eq(entities.id, entityId)),
+    tx
+      .select({ date: hrmsHolidays.date, name: hrmsHolidays.name })
+      .from(hrmsHolidays)
+      .where(and(eq(hrmsHolidays.entityId, entityId), gte(hrmsHolidays.date, from), lte(hrmsHolidays.date, to))),
+  ]);
   const days = new Map<string, string>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
     for (const h of publicHolidays(entity?.country ?? 'Other', year)) if (h.date >= from && h.date <= to) days.set(h.date, h.name);
   }
-  const own = await tx
-    .select({ date: hrmsHolidays.date, name: hrmsHolidays.name })
-    .from(hrmsHolidays)
-    .where(and(eq(hrmsHolidays.entityId, entityId), gte(hrmsHolidays.date, from), lte(hrmsHolidays.date, to)));
   for (const h of own) if (!days.has(h.date)) days.set(h.date, h.name);
   return days;
+}
+
+/**
+ * Whether `day` is a day off at the entity (entityHolidays), as a condition: for a statement that
+ * decides by it without reading the calendar first. The countries are those whose public holiday
+ * it is (computed here); the company's own days are looked up.
+ */
+export function holidayAt(entityId: string, day: string): SQL {
+  const year = Number(day.slice(0, 4));
+  const countries = Object.keys(HOLIDAY_COUNTRIES).filter((country) => publicHolidays(country, year).some((h) => h.date === day));
+  return sql`(exists (select 1 from ${entities} a where a.id = ${entityId}::uuid and a.country = any(${textArray(countries)}))
+    or exists (select 1 from ${hrmsHolidays} h where h.entity_id = ${entityId}::uuid and h.date = ${day}::date))`;
 }
 
 // ----- the holidays list and the company's own days (HRMS settings) ------------------------------------
@@ -87,12 +103,15 @@ export function listHolidays(db: Db, user: SessionUser, query: { entityId: strin
     user,
     'viewer',
     async (tx) => {
-      const [entity] = await tx.select({ country: entities.country }).from(entities).where(eq(entities.id, query.entityId));
-      const own = await tx
-        .select(holidayFields)
-        .from(hrmsHolidays)
-        .where(and(eq(hrmsHolidays.entityId, query.entityId), gte(hrmsHolidays.date, `${query.year}-01-01`), lte(hrmsHolidays.date, `${query.year}-12-31`)))
-        .orderBy(asc(hrmsHolidays.date));
+      // Read together: one round trip.
+      const [[entity], own] = await Promise.all([
+        tx.select({ country: entities.country }).from(entities).where(eq(entities.id, query.entityId)),
+        tx
+          .select(holidayFields)
+          .from(hrmsHolidays)
+          .where(and(eq(hrmsHolidays.entityId, query.entityId), gte(hrmsHolidays.date, `${query.year}-01-01`), lte(hrmsHolidays.date, `${query.year}-12-31`)))
+          .orderBy(asc(hrmsHolidays.date)),
+      ]);
       const country = entity?.country ?? 'Other';
       const items: Holiday[] = [
         ...publicHolidays(country, query.year).map((h) => ({ id: null, entityId: query.entityId, date: h.date, name: h.name, source: 'public' as const, version: null })),

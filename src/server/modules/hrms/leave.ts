@@ -18,8 +18,7 @@ import {
 import type { AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes } from '../../db/schema';
-import type { Tx } from '../../db/tenant';
-import { inWriteMode } from '../../db/tenant-pg';
+import { pipelined, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
 import { productAdmins, type ModuleScope } from '../../platform/scope';
@@ -30,7 +29,7 @@ import { employedOn, readOwnEmployees } from './employees';
 import { entityHolidays } from './holidays';
 import { bookedIn, countLeave, isWeekend, shortfall, yearBalance, type Booked, type LeavePolicy } from './leave-policy';
 import { hrms, mayReach, reachCondition, uniqueOr409 } from './module';
-import { ensureEntitySetup } from './setup';
+import { ensureEntitySetup, entitySetup, madeOnFirstRead } from './setup';
 
 const inEntities = (column: SQL | AnyPgColumn, entityIds: string[]) => sql`${column} = any(${uuidArray(entityIds)})`;
 
@@ -61,22 +60,29 @@ const toLeaveType = (t: typeof hrmsLeaveTypes.$inferSelect): LeaveType => ({
 
 export function listLeaveTypes(db: Db, user: SessionUser, entityId?: string) {
   // Self-service too: an employee chooses a type of their own entity when requesting leave.
-  // It creates the entity's defaults on first use: writable even in a GET (db/tenant-pg.ts).
-  return inWriteMode(() => hrms.selfScope(
-    db,
-    user,
-    'viewer',
-    async (tx, scope) => {
-      await ensureEntitySetup(tx, scope, scope.entityIds);
-      const items: LeaveType[] = await tx
-        .select(leaveTypeFields)
-        .from(hrmsLeaveTypes)
-        .where(inEntities(hrmsLeaveTypes.entityId, scope.entityIds))
-        .orderBy(hrmsLeaveTypes.entityId, hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name);
-      return { items };
-    },
-    entityId,
-  ));
+  // The entities' defaults are made on first use: then in a write, even in a GET (setup.ts).
+  return madeOnFirstRead((create) =>
+    hrms.selfScope(
+      db,
+      user,
+      'viewer',
+      async (tx, scope) => {
+        // Read together: one round trip (the setup first, so a write's types include the defaults).
+        const [done, items] = await pipelined(
+          tx,
+          () => entitySetup(tx, scope, scope.entityIds, create),
+          (): Promise<LeaveType[]> =>
+            tx
+              .select(leaveTypeFields)
+              .from(hrmsLeaveTypes)
+              .where(inEntities(hrmsLeaveTypes.entityId, scope.entityIds))
+              .orderBy(hrmsLeaveTypes.entityId, hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name),
+        );
+        return done ? { items } : undefined;
+      },
+      entityId,
+    ),
+  );
 }
 
 const uniqueName = <T>(write: () => Promise<T>) => uniqueOr409('hrms_leave_types_entity_name_key', HRMS_MESSAGES.leaveTypeTaken, write);
@@ -265,7 +271,7 @@ function addMonths(total: Map<string, number>, months: Iterable<[string, number]
 const allBooked = (b: BookedByStatus | undefined): Booked => (b ? addMonths(new Map(b.approved), b.pending) : new Map());
 
 /** The working days from start to end at an entity: its public and company holidays are not counted. */
-async function countAt(tx: Tx, entityId: string, input: { startDate: string; endDate: string; startHalf: boolean; endHalf: boolean }) {
+async function countAt(tx: Tx, entityId: string | SQL, input: { startDate: string; endDate: string; startHalf: boolean; endHalf: boolean }) {
   const holidays = await entityHolidays(tx, entityId, input.startDate, input.endDate);
   return { ...countLeave(input.startDate, input.endDate, input.startHalf, input.endHalf, (day) => holidays.has(day)), holidays };
 }
@@ -412,39 +418,54 @@ async function reachableEmployee(tx: Tx, scope: ModuleScope, id: string) {
 }
 
 /**
+ * The employee's entity as a subquery (and as a uuid[]), for what is read with the employee in one round trip. What
+ * it reads of an employee out of reach is not used: reachableEmployee answers 404 first.
+ */
+const entityOf = (employeeId: string) => sql`(select entity_id from hrms_employees where id = ${employeeId}::uuid)`;
+const entitiesOf = (employeeId: string) => sql`array(select entity_id from hrms_employees where id = ${employeeId}::uuid)`;
+
+/**
  * An employee's balance of each leave type of their entity for a year (leave-policy.ts): booked
  * days by status in the year, the entitlement pro-rated to their employment, carry-over and what
  * of it expires, and what remains (negative when the allowance was lowered below what is booked).
  */
 export function balances(db: Db, user: SessionUser, employeeId: string, year: number) {
-  // It may create the entity's default leave types: writable even in a GET (db/tenant-pg.ts).
-  return inWriteMode(() => hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
-    const employee = await reachableEmployee(tx, scope, employeeId);
-    await ensureEntitySetup(tx, scope, [employee.entityId]);
-    const types = await tx
-      .select({ leaveTypeId: hrmsLeaveTypes.id, name: hrmsLeaveTypes.name, policy: policyFields })
-      .from(hrmsLeaveTypes)
-      .where(eq(hrmsLeaveTypes.entityId, employee.entityId))
-      .orderBy(hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name);
-    const byType = await bookedByType(tx, employeeId);
-    const items: Balance[] = types.map(({ leaveTypeId, name, policy }) => {
-      const booked = byType.get(leaveTypeId);
-      const counts = {
-        leaveTypeId,
-        name,
-        allowanceDays: policy.allowanceDays,
-        accrual: policy.accrual,
-        taken: booked ? bookedIn(booked.approved, year) : 0,
-        pending: booked ? bookedIn(booked.pending, year) : 0,
-      };
-      if (policy.allowanceDays === 0) {
-        return { ...counts, remaining: null, entitlement: 0, accrued: 0, carriedOver: 0, carryOverExpiresOn: null, expiring: 0, overdrawn: false };
-      }
-      const figures = yearBalance(policy, employee, allBooked(booked), year, today());
-      return { ...counts, ...figures, overdrawn: figures.remaining < 0 };
-    });
-    return { year, items };
-  }));
+  // The entity's default leave types are made on its first use: then in a write, even in a GET (setup.ts).
+  return madeOnFirstRead((create) =>
+    hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
+      // Read together: one round trip (the setup before the types, so a write's types include the defaults).
+      const [employee, done, types, byType] = await pipelined(
+        tx,
+        () => reachableEmployee(tx, scope, employeeId),
+        () => entitySetup(tx, scope, entitiesOf(employeeId), create),
+        () =>
+          tx
+            .select({ leaveTypeId: hrmsLeaveTypes.id, name: hrmsLeaveTypes.name, policy: policyFields })
+            .from(hrmsLeaveTypes)
+            .where(eq(hrmsLeaveTypes.entityId, entityOf(employeeId)))
+            .orderBy(hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name),
+        () => bookedByType(tx, employeeId),
+      );
+      if (!done) return undefined;
+      const items: Balance[] = types.map(({ leaveTypeId, name, policy }) => {
+        const booked = byType.get(leaveTypeId);
+        const counts = {
+          leaveTypeId,
+          name,
+          allowanceDays: policy.allowanceDays,
+          accrual: policy.accrual,
+          taken: booked ? bookedIn(booked.approved, year) : 0,
+          pending: booked ? bookedIn(booked.pending, year) : 0,
+        };
+        if (policy.allowanceDays === 0) {
+          return { ...counts, remaining: null, entitlement: 0, accrued: 0, carriedOver: 0, carryOverExpiresOn: null, expiring: 0, overdrawn: false };
+        }
+        const figures = yearBalance(policy, employee, allBooked(booked), year, today());
+        return { ...counts, ...figures, overdrawn: figures.remaining < 0 };
+      });
+      return { year, items };
+    }),
+  );
 }
 
 /**
@@ -453,8 +474,11 @@ export function balances(db: Db, user: SessionUser, employeeId: string, year: nu
  */
 export function leaveDays(db: Db, user: SessionUser, query: z.output<typeof leaveDaysQuery>): Promise<LeaveDays> {
   return hrms.selfScope(db, user, 'viewer', async (tx, scope) => {
-    const employee = await reachableEmployee(tx, scope, query.employeeId);
-    const count = await countAt(tx, employee.entityId, { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' });
+    // Read together, the calendar by the employee's entity: one round trip.
+    const [, count] = await Promise.all([
+      reachableEmployee(tx, scope, query.employeeId),
+      countAt(tx, entityOf(query.employeeId), { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' }),
+    ]);
     const holidays = [...count.holidays].filter(([date]) => !isWeekend(date)).map(([date, name]) => ({ date, name }));
     return { days: count.days, byYear: count.byYear, holidays: holidays.sort((x, y) => x.date.localeCompare(y.date)) };
   });
@@ -502,29 +526,33 @@ export function dashboard(db: Db, user: SessionUser, entityId?: string) {
       // Counted as the directory shows them today: a hire dated ahead is not counted yet, a leaver
       // is counted until their last day (see statusOf in employees.ts).
       const employed = employedOn(day);
-      const { rows } = await tx.execute(sql`
-        select
-          (select count(*) from hrms_employees e where ${inScope} and ${employed})::int as headcount,
-          (select count(*) from hrms_employees e where ${inScope} and ${employed} and e.start_date >= ${monthStart}::date)::int as new_hires,
-          (select count(distinct r.employee_id) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id
-             where ${inScope} and ${employed} and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)::int as on_leave,
-          (select count(*) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id where ${inScope} and r.status = 'pending')::int as pending`);
-      const f = dashboardFigures.parse(rows[0]);
       const department = sql<string>`case when ${e.department} = '' then 'No department' else ${e.department} end`;
-      const byDepartment = await tx
-        .select({ department, employees: sql<number>`count(*)::int` })
-        .from(e)
-        .where(sql`${inScope} and ${employed}`)
-        .groupBy(sql`1`)
-        .orderBy(sql`2 desc`, sql`1`)
-        .limit(12);
+      // Read together: one round trip.
+      const [{ rows }, byDepartment, upcomingLeave] = await Promise.all([
+        tx.execute(sql`
+          select
+            (select count(*) from hrms_employees e where ${inScope} and ${employed})::int as headcount,
+            (select count(*) from hrms_employees e where ${inScope} and ${employed} and e.start_date >= ${monthStart}::date)::int as new_hires,
+            (select count(distinct r.employee_id) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id
+               where ${inScope} and ${employed} and r.status = 'approved' and r.start_date <= ${day}::date and r.end_date >= ${day}::date)::int as on_leave,
+            (select count(*) from hrms_leave_requests r join hrms_employees e on e.id = r.employee_id where ${inScope} and r.status = 'pending')::int as pending`),
+        tx
+          .select({ department, employees: sql<number>`count(*)::int` })
+          .from(e)
+          .where(sql`${inScope} and ${employed}`)
+          .groupBy(sql`1`)
+          .orderBy(sql`2 desc`, sql`1`)
+          .limit(12),
+        awayQuery(tx, scope, 10),
+      ]);
+      const f = dashboardFigures.parse(rows[0]);
       return {
         headcount: f.headcount,
         newHiresThisMonth: f.new_hires,
         onLeaveToday: f.on_leave,
         pendingRequests: f.pending,
         byDepartment: byDepartment.map((d) => ({ department: d.department, employees: Number(d.employees) })),
-        upcomingLeave: await awayQuery(tx, scope, 10),
+        upcomingLeave,
       };
     },
     entityId,
