@@ -51,6 +51,14 @@ describe.runIf(databaseUrl)('round-trip proxy (PostgreSQL)', () => {
     expect(proxy.roundTrips()).toBe(1);
   });
 
+  it('a connection closed (its Terminate: what a pool sends to an idle connection) is not a round trip', async () => {
+    const { proxy, client } = await connect();
+    await client.query('select 1');
+    await client.end();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(proxy.roundTrips()).toBe(1);
+  });
+
   it('counts per connection', async () => {
     const { proxy, client } = await connect();
     const other = new pg.Client({ connectionString: proxy.url(databaseUrl!) });

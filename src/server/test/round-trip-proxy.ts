@@ -87,6 +87,9 @@ function forwarder(source: net.Socket, dest: net.Socket, delayMs: number, delive
   };
 }
 
+/** The frontend's Terminate message ('X', length 4): a connection's goodbye. */
+const isTerminate = (chunk: Buffer) => chunk.length === 5 && chunk[0] === 0x58 && chunk.readInt32BE(1) === 4;
+
 export async function startRoundTripProxy(options: RoundTripProxyOptions): Promise<RoundTripProxy> {
   const delayMs = options.delayMs ?? 0;
   const counts = new Map<number, number>();
@@ -153,7 +156,8 @@ export async function startRoundTripProxy(options: RoundTripProxyOptions): Promi
           if (code === SSL_REQUEST || code === GSSENC_REQUEST) expectSingleByte = true;
         }
       }
-      if (counting && answered) {
+      // A Terminate alone (a pool closing an idle connection) waits for no answer: not a round trip.
+      if (counting && answered && !isTerminate(chunk)) {
         answered = false;
         counts.set(id, (counts.get(id) ?? 0) + 1);
       }
