@@ -46,9 +46,9 @@ export function entitySetup(tx: Tx, scope: ModuleScope, entityIds: Entities, cre
   // Started now (start), not on a later await: so it goes before the reads started after it.
   if (create) return start(ensureEntitySetup(tx, scope, entityIds)).then(() => true);
   return start(
-    tx.execute<{ done: boolean }>(sql`
+    tx.execute(sql`
       select not exists (select 1 from unnest(${asArray(entityIds)}) as t(id) where t.id not in (select entity_id from hrms_entity_setup)) as done`),
-  ).then(({ rows }) => rows[0]!.done);
+  ).then(({ rows }) => rows[0]?.done === true);
 }
 
 /**
