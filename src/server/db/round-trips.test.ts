@@ -73,6 +73,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     const own = await addEmployee(admin, entityId, { userId: user.id, workEmail: user.email });
     records.report = await addEmployee(admin, entityId, { managerId: own.id });
     manager = user.client;
+    records.user = { id: user.id };
     const [crm, ats, projects, hrms] = [
       await crmRecords(admin, entityId),
       await atsRecords(admin, entityId, [company.userId]),
@@ -135,6 +136,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
   const reads: [string, () => string, (() => Client)?][] = [
     ['hub', () => '/me/products'],
     ['users', () => '/users?limit=50'],
+    ['user detail', () => `/users/${String(records.user!.id)}`],
     ['audit', () => '/audit-events?limit=50'],
     ['HRMS employees', () => `/hrms/employees?entityId=${entityId}&limit=25`],
     ['HRMS employee profile', () => `/hrms/employees/${String(records.employee!.id)}`],
@@ -179,6 +181,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
   const EXPECTED: Record<string, number> = {
     hub: 1,
     users: 1,
+    'user detail': 1,
     audit: 1,
     'HRMS employees': 1,
     // A self-service read (hrms.selfScope): who the caller is as an employee comes from the session's

@@ -253,12 +253,15 @@ async function accessOf(tx: Tx, userId: string) {
 /** One user of the company with their access rows. */
 export function getUser(db: Db, admin: SessionUser, id: string): Promise<UserDetail> {
   return withTenant(db, admin.companyId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.companyId, admin.companyId)));
+    // The user and their access, read together: one round trip (another company's user has neither).
+    const [[row], access] = await Promise.all([
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.companyId, admin.companyId))),
+      accessOf(tx, id),
+    ]);
     if (!row) throw notFound(USER_MESSAGES.notFound);
-    const access = await accessOf(tx, id);
     return {
       ...toUser(row),
       access: access.map((a) => ({ productId: a.productId, entityId: a.entityId, roleType: a.roleType as UserDetail['access'][number]['roleType'] })),
