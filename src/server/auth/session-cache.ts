@@ -6,7 +6,8 @@
  * - the request's first pipeline carries `app_check_session(session, access version)` (migration
  *   0043; db/tenant-pg.ts), which raises WS401 when the session has ended, expired, its user was
  *   deactivated or anything their access depends on changed (the version moved), on any process;
- * - a route that opens no tenant transaction has the check sent after its work (auth/guard.ts);
+ * - a read of the owner's tables (ownerRead, db/tenant.ts) carries it in its pipeline too; a route
+ *   that touches no database has the check sent after its work (auth/guard.ts);
  * - the platform's access events (migration 0027's notifications, platform/events.ts) evict the
  *   user's or the company's entries at once, so this process's next request reads them again.
  *

@@ -3,6 +3,7 @@ import { parseCookies } from 'better-call';
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { sessionUser, type SessionUser } from '@/shared/auth';
 import type { Db } from '../db/client';
+import type { Tx } from '../db/tenant';
 import { companies, sessions, users } from '../db/schema';
 import type { Auth } from './auth';
 import type { CachedSession, SessionCache } from './session-cache';
@@ -60,7 +61,7 @@ export const twoFactorSetupRequired = (u: { role: string; twoFactorEnabled: bool
   u.role === 'super_admin' && u.requireTwoFactor && !u.twoFactorEnabled;
 
 /** The user's role, two-factor settings and status, read on the owner connection. */
-async function accountState(db: Db, userId: string) {
+async function accountState(db: Tx, userId: string) {
   const [row] = await db
     .select({ role: users.role, twoFactorEnabled: users.twoFactorEnabled, requireTwoFactor: companies.requireSuperAdminTwoFactor, status: users.status })
     .from(users)
@@ -72,10 +73,12 @@ async function accountState(db: Db, userId: string) {
 const twoFactorOf = (row: Awaited<ReturnType<typeof accountState>>) => ({
   twoFactorEnabled: row?.twoFactorEnabled ?? false,
   twoFactorSetupRequired: row ? twoFactorSetupRequired(row) : false,
+  /** The company requires two-factor sign-in of its super admins. */
+  companyRequires: row?.requireTwoFactor ?? false,
 });
 
-/** The user's two-factor state (enabled; set-up required by the company), read on the owner connection. */
-export async function twoFactorState(db: Db, userId: string) {
+/** The user's two-factor state (enabled; set-up required by the company), read on the owner connection (or in an ownerRead). */
+export async function twoFactorState(db: Tx, userId: string) {
   return twoFactorOf(await accountState(db, userId));
 }
 

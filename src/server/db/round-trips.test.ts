@@ -138,6 +138,9 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     ['users', () => '/users?limit=50'],
     ['user detail', () => `/users/${String(records.user!.id)}`],
     ['audit', () => '/audit-events?limit=50'],
+    // Outside the tenant door (the owner's tables), with the session check: ownerRead.
+    ['my sessions', () => '/me/sessions'],
+    ['my two-factor sign-in', () => '/me/two-factor'],
     ['HRMS employees', () => `/hrms/employees?entityId=${entityId}&limit=25`],
     ['HRMS employee profile', () => `/hrms/employees/${String(records.employee!.id)}`],
     ['HRMS search', () => `/hrms/employees?entityId=${entityId}&limit=25&q=${encodeURIComponent('ada lovelace')}`],
@@ -183,6 +186,8 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     users: 1,
     'user detail': 1,
     audit: 1,
+    'my sessions': 1,
+    'my two-factor sign-in': 1,
     'HRMS employees': 1,
     // A self-service read (hrms.selfScope): who the caller is as an employee comes from the session's
     // cache, checked in the work's pipeline (platform/scope.ts); the profile reads the employee and

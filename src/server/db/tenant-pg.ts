@@ -144,6 +144,8 @@ interface Queued {
 }
 
 const PRELUDE_READ = "select set_config('role', 'app', true), set_config('app.company_id', $1, true), set_config('transaction_read_only', 'on', true)";
+/** An owner read (ownerRead): no role or company, read only. */
+const PRELUDE_OWNER_READ = "select set_config('transaction_read_only', 'on', true)";
 const PRELUDE_WRITE = "select set_config('role', 'app', true), set_config('app.company_id', $1, true)";
 const SET_LOCAL = 'select set_config($1, $2, true)';
 
@@ -166,7 +168,8 @@ export class TenantConnection {
 
   constructor(
     private readonly client: pg.PoolClient,
-    private readonly companyId: string,
+    /** null: an owner read (ownerRead), as the pool's own user, no tenant settings. */
+    private readonly companyId: string | null,
     readonly mode: TenantMode,
     private readonly session: SessionCheckState | undefined,
   ) {}
@@ -214,7 +217,7 @@ export class TenantConnection {
     const check = this.session?.check;
     const checksSession = Boolean(check && !this.session?.checked);
     if (this.mode === 'read') {
-      statements.push({ text: PRELUDE_READ, values: [this.companyId] });
+      statements.push(this.companyId === null ? { text: PRELUDE_OWNER_READ } : { text: PRELUDE_READ, values: [this.companyId] });
       for (const [name, value] of this.settings) statements.push({ text: SET_LOCAL, values: [name, value] });
     } else if (!this.begun) {
       this.begun = true;
@@ -351,17 +354,33 @@ export function tenantConnectionOf(tx: Tx): TenantConnection | undefined {
  * Runs `work` in a tenant transaction on a pooled connection (see the top of this file). A
  * revoked session found by the check rejects with the WS401 error, after rolling back.
  */
-export async function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, work: (tx: Tx) => Promise<T>, forceWrite = false): Promise<T> {
+export function pgTenantTransaction<T>(pool: pg.Pool, companyId: string, work: (tx: Tx) => Promise<T>, forceWrite = false): Promise<T> {
   const context = requestDb.getStore();
+  return revalidatedOnRevocation(context, () => runTenantTransaction(pool, companyId, work, forceWrite, context));
+}
+
+/**
+ * A read outside the tenant door, as the pool's own user (the sessions and two-factor tables are
+ * not the app role's): its statements pipelined as a tenant read's are, read only, with the
+ * request's owed session check in its first pipeline (rather than a round trip of its own after
+ * the work: auth/guard.ts).
+ */
+export function pgOwnerRead<T>(pool: pg.Pool, work: (q: Tx) => Promise<T>): Promise<T> {
+  const context = requestDb.getStore();
+  const read: RequestDbContext = { ...context, mode: 'read' };
+  return revalidatedOnRevocation(context, () => runTenantTransaction(pool, null, work, false, read));
+}
+
+async function revalidatedOnRevocation<T>(context: RequestDbContext | undefined, run: () => Promise<T>): Promise<T> {
   try {
-    return await runTenantTransaction(pool, companyId, work, forceWrite, context);
+    return await run();
   } catch (error) {
     const session = context?.session;
     if (!isSessionRevoked(error) || !session?.revalidate) throw error;
     // The cached session no longer holds: read it again (401 when it has ended), then run the work
     // once more, checked by that fresh read. Nothing of the first run was committed.
     await session.revalidate(true);
-    return runTenantTransaction(pool, companyId, work, forceWrite, context);
+    return run();
   }
 }
 
@@ -385,7 +404,7 @@ function tenantDrizzle(connection: TenantConnection): Tx {
 
 async function runTenantTransaction<T>(
   pool: pg.Pool,
-  companyId: string,
+  companyId: string | null,
   work: (tx: Tx) => Promise<T>,
   forceWrite: boolean,
   context: RequestDbContext | undefined,

@@ -6,6 +6,7 @@ import { USER_MESSAGES } from '@/shared/users';
 import { recordEvent, type AuditContext } from '../../audit/record-event';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { ownerRead } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 
 /*
@@ -34,19 +35,22 @@ const userLabel = (u: { firstName: string; lastName: string; email: string }) =>
 
 /** The signed-in user's live sessions, most recently active first. */
 export async function listMySessions(db: Db, user: SessionUser, currentSessionId: string): Promise<SessionInfo[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      ipAddress: sessions.ipAddress,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      updatedAt: sessions.updatedAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.updatedAt), desc(sessions.id))
-    .limit(200);
+  // With the session check: one round trip (db/tenant.ts ownerRead).
+  const rows = await ownerRead(db, (q) =>
+    q
+      .select({
+        id: sessions.id,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
+      .orderBy(desc(sessions.updatedAt), desc(sessions.id))
+      .limit(200),
+  );
   const items = rows.map((r) => ({
     id: r.id,
     ...describeUserAgent(r.userAgent),

@@ -8,7 +8,7 @@ import type { Auth } from '../../auth/auth';
 import { twoFactorState } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { companies, twoFactors, users, verifications } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { ownerRead, withTenant } from '../../db/tenant';
 import { badRequest, conflict } from '../../http/errors';
 import { matchedStep } from './totp';
 
@@ -36,9 +36,9 @@ async function twoFactorRow(db: Db, userId: string) {
 
 /** What /account/security shows: on or off, required or not, recovery codes left. */
 export async function twoFactorStatusOf(db: Db, auth: Auth, user: SessionUser): Promise<TwoFactorStatus> {
-  const state = await twoFactorState(db, user.id);
-  const [company] = await db.select({ require: companies.requireSuperAdminTwoFactor }).from(companies).where(eq(companies.id, user.companyId));
-  const required = user.role === 'super_admin' && Boolean(company?.require);
+  // The user's state and their company's rule in one read, with the session check: one round trip.
+  const state = await ownerRead(db, (q) => twoFactorState(q, user.id));
+  const required = user.role === 'super_admin' && state.companyRequires;
   if (!state.twoFactorEnabled) return { enabled: false, required, recoveryCodesLeft: null };
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId: user.id } });
   return { enabled: true, required, recoveryCodesLeft: backupCodes.length };
