@@ -138,6 +138,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     ['users', () => '/users?limit=50'],
     ['user detail', () => `/users/${String(records.user!.id)}`],
     ['audit', () => '/audit-events?limit=50'],
+    ['audit export', () => '/audit-events/export'],
     // Outside the tenant door (the owner's tables), with the session check: ownerRead.
     ['my sessions', () => '/me/sessions'],
     ['my two-factor sign-in', () => '/me/two-factor'],
@@ -186,6 +187,7 @@ describe.runIf(databaseUrl)('round trips per request (PostgreSQL)', () => {
     users: 1,
     'user detail': 1,
     audit: 1,
+    'audit export': 1,
     'my sessions': 1,
     'my two-factor sign-in': 1,
     'HRMS employees': 1,
