@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@/shared/auth';
 import { MODULE_MESSAGES } from '@/shared/modules';
 import type { ProductType } from '@/shared/products';
@@ -242,6 +243,16 @@ export function scopeCondition(alias: string, scope: Pick<ModuleScope, 'companyI
     scope.entityIds.length === 1 ? sql`${a}.entity_id = ${scope.entityIds[0]}::uuid` : sql`${a}.entity_id = any(${uuidArray(scope.entityIds)})`;
   return sql`${a}.company_id = ${scope.companyId} and ${entity}`;
 }
+
+/**
+ * The entity of a module record as a subquery, for a read that needs it to go in the same round
+ * trip as the record's own read: row-level security applies to it as to any read, so a record the
+ * caller may not read names no entity (null) and the statement that uses it reads nothing.
+ * PostgreSQL runs it once per statement (an InitPlan), whose value then bounds an index scan as a
+ * constant would.
+ */
+export const entityOf = (table: PgTable & { id: PgColumn; entityId: PgColumn }, id: string): SQL =>
+  sql`(select ${table.entityId} from ${table} where ${table.id} = ${id})`;
 
 export const roleMessage = (role: AccessRole) =>
   role === 'viewer' ? MODULE_MESSAGES.noAccess : role === 'member' ? MODULE_MESSAGES.memberRequired : MODULE_MESSAGES.appAdminRequired;

@@ -12,7 +12,7 @@ import { atsApplications, atsCandidates, atsJobs, atsStageHistory } from '../../
 import { isUniqueViolation, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { columnPages, sortedPage, toSortedPage, type ListQuery, type SortSpec } from '../../platform/list';
-import { scopeCondition, entityHasProduct, roleForProduct, type ModuleScope } from '../../platform/scope';
+import { entityOf, scopeCondition, entityHasProduct, roleForProduct, type ModuleScope } from '../../platform/scope';
 import { createEmployeeRecord, EMPLOYEE_EMAIL_TAKEN, explainNewEmployeeError } from '../hrms/public';
 import { readJob } from './jobs';
 import { ats } from './module';
@@ -327,7 +327,7 @@ type JobRef = { id: string; entityId: SQL };
  * read nothing. PostgreSQL runs it once per statement (an InitPlan), whose value then bounds the
  * index scan as a constant would.
  */
-const jobRef = (jobId: string): JobRef => ({ id: jobId, entityId: sql`(select ${atsJobs.entityId} from ${atsJobs} where ${atsJobs.id} = ${jobId})` });
+const jobRef = (jobId: string): JobRef => ({ id: jobId, entityId: entityOf(atsJobs, jobId) });
 
 /**
  * The job's applications as the board reads them: its company and entity named, so that they and

@@ -20,7 +20,7 @@ import { pipelined, type Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import { pageItem, sortedPage, toSortedPage } from '../../platform/list';
 import { checkMentions, mentionableUsers } from '../../platform/mentions';
-import { scopeCondition } from '../../platform/scope';
+import { entityOf, scopeCondition } from '../../platform/scope';
 import { crm, RECORD_PAGES, touchClient } from './module';
 import { isoText } from '../../platform/sql';
 
@@ -70,9 +70,6 @@ const TARGETS: Record<ActivityTarget, (tx: Tx, id: string) => Promise<{ entityId
     tx.select({ entityId: crmOpportunities.entityId, clientId: crmOpportunities.clientId }).from(crmOpportunities).where(eq(crmOpportunities.id, id)),
 };
 
-/** The entity of the record an activity is logged on, as a subquery (row-level security applies: null outside the scope). */
-const targetEntity = (key: ActivityTarget, id: string) => sql`(select t.entity_id from ${TARGET_TABLES[key]} t where t.id = ${id})`;
-
 /** The record an activity is logged on (or listed for): its entity and client, or 404 outside the scope. */
 async function targetOf(tx: Tx, key: ActivityTarget, id: string) {
   const [found] = await TARGETS[key](tx, id);
@@ -96,7 +93,7 @@ const CONVERTED_INTO = { clientId: 'convertedClientId', contactId: 'convertedCon
 /** The activities of one record's timeline (see CONVERTED_INTO); a client's gathers its contacts' and opportunities'. */
 function timeline(tx: Tx, key: ActivityTarget, id: string): SQL | undefined {
   // The record's entity bounds the search for converted leads (crm_leads has no index on converted_*).
-  const entityId = targetEntity(key, id);
+  const entityId = entityOf(TARGET_TABLES[key], id);
   const fromLeads = key === 'leadId' ? undefined : inArray(a.leadId, tx.select({ id: l.id }).from(l).where(and(eq(l.entityId, entityId), eq(l[CONVERTED_INTO[key]], id))));
   if (key !== 'clientId') return or(eq(a[key], id), fromLeads);
   return or(
@@ -147,7 +144,7 @@ export function activityMentionable(db: Db, user: SessionUser, query: ActivityMe
     // The record (404 when not found) and the people, read together: one round trip.
     const [, items] = await Promise.all([
       targetOf(tx, key, id),
-      mentionableUsers(tx, { companyId: scope.companyId, product: 'crm', entityId: targetEntity(key, id) }, { q: query.q }),
+      mentionableUsers(tx, { companyId: scope.companyId, product: 'crm', entityId: entityOf(TARGET_TABLES[key], id) }, { q: query.q }),
     ]);
     return { items };
   });

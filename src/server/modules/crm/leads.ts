@@ -24,7 +24,7 @@ import { commitWith, type Tx } from '../../db/tenant';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { pageItem, sortedPage, type SortSpec, toSortedPage } from '../../platform/list';
-import { scopeCondition, type ModuleScope } from '../../platform/scope';
+import { entityOf, scopeCondition, type ModuleScope } from '../../platform/scope';
 import { clientNamed, insertClient, readClient } from './clients';
 import { insertContact, readContact } from './contacts';
 import { checkOwner, crm, mayOwn, ownerName, tellOwner } from './module';
@@ -182,7 +182,7 @@ export function leadConversion(db: Db, user: SessionUser, id: string): Promise<L
       readLead(tx, id),
       clientNamed(
         tx,
-        sql`(select l.entity_id from crm_leads l where l.id = ${id})`,
+        entityOf(crmLeads, id),
         sql`(select coalesce(nullif(l.company_name, ''), l.name) from crm_leads l where l.id = ${id})`,
       ),
     ]);

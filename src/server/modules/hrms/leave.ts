@@ -21,7 +21,7 @@ import { hrmsEmployees, hrmsLeaveRequests, hrmsLeaveTypes } from '../../db/schem
 import { pipelined, type Tx } from '../../db/tenant';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sortedPage, toSortedPage } from '../../platform/list';
-import { productAdmins, type ModuleScope } from '../../platform/scope';
+import { entityOf, productAdmins, type ModuleScope } from '../../platform/scope';
 import { isoText, isoTextOrNull, uuidArray } from '../../platform/sql';
 import { addDays, today } from './dates';
 import { recordLeaveRequestEvent, recordLeaveTypeEvent } from './audit';
@@ -418,10 +418,10 @@ async function reachableEmployee(tx: Tx, scope: ModuleScope, id: string) {
 }
 
 /**
- * The employee's entity as a subquery (and as a uuid[]), for what is read with the employee in one round trip. What
- * it reads of an employee out of reach is not used: reachableEmployee answers 404 first.
+ * The employee's entity as a uuid[] (entityOf, as an array: the setup takes entities), for what is
+ * read with the employee in one round trip. What it reads of an employee out of reach is not used:
+ * reachableEmployee answers 404 first.
  */
-const entityOf = (employeeId: string) => sql`(select entity_id from hrms_employees where id = ${employeeId}::uuid)`;
 const entitiesOf = (employeeId: string) => sql`array(select entity_id from hrms_employees where id = ${employeeId}::uuid)`;
 
 /**
@@ -442,7 +442,7 @@ export function balances(db: Db, user: SessionUser, employeeId: string, year: nu
           tx
             .select({ leaveTypeId: hrmsLeaveTypes.id, name: hrmsLeaveTypes.name, policy: policyFields })
             .from(hrmsLeaveTypes)
-            .where(eq(hrmsLeaveTypes.entityId, entityOf(employeeId)))
+            .where(eq(hrmsLeaveTypes.entityId, entityOf(hrmsEmployees, employeeId)))
             .orderBy(hrmsLeaveTypes.createdAt, hrmsLeaveTypes.name),
         () => bookedByType(tx, employeeId),
       );
@@ -477,7 +477,7 @@ export function leaveDays(db: Db, user: SessionUser, query: z.output<typeof leav
     // Read together, the calendar by the employee's entity: one round trip.
     const [, count] = await Promise.all([
       reachableEmployee(tx, scope, query.employeeId),
-      countAt(tx, entityOf(query.employeeId), { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' }),
+      countAt(tx, entityOf(hrmsEmployees, query.employeeId), { ...query, startHalf: query.startHalf === 'true', endHalf: query.endHalf === 'true' }),
     ]);
     const holidays = [...count.holidays].filter(([date]) => !isWeekend(date)).map(([date, name]) => ({ date, name }));
     return { days: count.days, byYear: count.byYear, holidays: holidays.sort((x, y) => x.date.localeCompare(y.date)) };

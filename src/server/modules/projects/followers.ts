@@ -7,10 +7,9 @@ import { projectsTaskFollowers, projectsTasks } from '../../db/schema';
 import type { Tx } from '../../db/tenant';
 import { notFound } from '../../http/errors';
 import { mentionableUsers } from '../../platform/mentions';
-import type { ModuleScope } from '../../platform/scope';
+import { entityOf, type ModuleScope } from '../../platform/scope';
 import { uuidArray } from '../../platform/sql';
 import { projects } from './module';
-import { entityOf } from './projects';
 
 /*
  * Who hears about a task (issue 33): its assignee when it is assigned to them, its followers when

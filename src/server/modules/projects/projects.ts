@@ -166,14 +166,6 @@ export function getProject(db: Db, user: SessionUser, id: string) {
 }
 
 /**
- * The entity of a project (or a task) as the caller may see it, as a subquery: row-level security
- * applies to it as to any read, so a record the caller may not read names no entity (null), and
- * the statement that uses it reads nothing. PostgreSQL runs it once per statement (an InitPlan),
- * whose value then bounds the index scan as a constant would.
- */
-export const entityOf = (table: typeof projectsProjects | typeof projectsTasks, id: string) => sql`(select ${table.entityId} from ${table} where ${table.id} = ${id})`;
-
-/**
  * The users `u` who may be named on the entity's work: of the company, holding Projects there
  * (super admins hold every product). The entity may be SQL: a subquery naming a record's entity,
  * so the check goes in the same round trip as the read of the record.

@@ -42,12 +42,12 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { importRows, parseCsv, rowRefusal } from '../../platform/csv';
 import { publishEvent } from '../../platform/events';
 import { columnPages, sortedPage, toSortedPage, type SortSpec } from '../../platform/list';
-import { scopeCondition, type ModuleScope } from '../../platform/scope';
+import { entityOf, scopeCondition, type ModuleScope } from '../../platform/scope';
 import { checkMentions } from '../../platform/mentions';
 import { arrayLiteral, isoText, textArray, uuidArray } from '../../platform/sql';
 import { addFollowers, followersInsert, followState, tellAssignee, tellFollowers, tellMentioned } from './followers';
 import { projects } from './module';
-import { eligibleNames, eligibleUserByEmail, entityOf, readProject, requireEligible, today } from './projects';
+import { eligibleNames, eligibleUserByEmail, readProject, requireEligible, today } from './projects';
 
 type TaskCreate = z.output<typeof taskCreateInput>;
 type TaskUpdate = z.output<typeof taskUpdateInput>;
